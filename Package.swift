@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+// Layerscope: Core Animation's model, a software rasterizer and a live X11 viewer, for Linux.
+import PackageDescription
+
+/// Hot pixel loops are compiled without bounds checks and for the AVX2 baseline in release builds;
+/// debug builds keep every check so the tests catch out-of-range writes.
+let kernelFlags: [SwiftSetting] = [
+    .unsafeFlags(["-Ounchecked", "-wmo"], .when(configuration: .release))
+]
+
+let package = Package(
+    name: "Layerscope",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "layerscope", targets: ["layerscope"]),
+        .library(name: "LayerKit", targets: ["LayerKit"]),
+    ],
+    targets: [
+        .target(name: "Geometry"),
+        .target(name: "Raster", dependencies: ["Geometry"], swiftSettings: kernelFlags),
+        .target(name: "LayerKit", dependencies: ["Geometry"]),
+        .target(name: "Compositor", dependencies: ["LayerKit", "Raster"], swiftSettings: kernelFlags),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .target(name: "ImageFiles", dependencies: ["Raster", "CPNG", "CJPEG"]),
+        .target(name: "Scenes", dependencies: ["LayerKit", "Geometry"]),
+        .systemLibrary(name: "CX11", path: "Sources/CX11", providers: [.apt(["libx11-dev", "libxext-dev"])]),
+        .target(name: "Viewer", dependencies: ["CX11", "Compositor", "Scenes", "ImageFiles"]),
+        .executableTarget(
+            name: "layerscope",
+            dependencies: ["Geometry", "Raster", "LayerKit", "Compositor", "ImageFiles", "Scenes", "Viewer"]),
+
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster"], exclude: ["Goldens"]),
+        .testTarget(name: "LayerKitTests", dependencies: ["LayerKit"]),
+        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Scenes", "ImageFiles"], exclude: ["Goldens"]),
+        .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes"]),
+        .testTarget(name: "ViewerTests", dependencies: ["Viewer"]),
+    ]
+)

@@ -1,0 +1,54 @@
+/// The part of UIKit's `UIBezierPath` that animation code uses to build `CGPath`s.
+///
+/// Unlike `CGMutablePath.addArc`, `clockwise` here means clockwise on a y-down screen, as in UIKit, so
+/// `clockwise: true` runs by increasing angle.
+public final class UIBezierPath {
+    private let path: CGMutablePath
+
+    public init() { path = CGMutablePath() }
+
+    /// An oval inscribed in `rect`, starting at 3 o'clock and running clockwise on screen.
+    public init(ovalIn rect: CGRect) {
+        path = CGMutablePath()
+        path.addEllipse(in: rect)
+    }
+
+    public init(rect: CGRect) {
+        path = CGMutablePath()
+        path.addRect(rect)
+    }
+
+    /// A rectangle with circular corners of `cornerRadius` (UIKit's continuous corners are not modelled).
+    public init(roundedRect rect: CGRect, cornerRadius: CGFloat) {
+        path = CGMutablePath()
+        path.addRoundedRect(in: rect, cornerWidth: cornerRadius, cornerHeight: cornerRadius)
+    }
+
+    public init(arcCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
+        path = CGMutablePath()
+        path.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: !clockwise)
+    }
+
+    public init(cgPath: CGPath) { path = cgPath.mutableCopy() }
+
+    public func move(to point: CGPoint) { path.move(to: point) }
+
+    public func addLine(to point: CGPoint) { path.addLine(to: point) }
+
+    public func addCurve(to end: CGPoint, controlPoint1: CGPoint, controlPoint2: CGPoint) {
+        path.addCurve(to: end, control1: controlPoint1, control2: controlPoint2)
+    }
+
+    public func addQuadCurve(to end: CGPoint, controlPoint: CGPoint) {
+        path.addQuadCurve(to: end, control: controlPoint)
+    }
+
+    public func addArc(withCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
+        path.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: !clockwise)
+    }
+
+    public func close() { path.closeSubpath() }
+
+    /// An immutable snapshot of the path.
+    public var cgPath: CGPath { path.copy() }
+}

@@ -1,0 +1,84 @@
+/// A premultiplied BGRA8 pixel, as a little-endian 32-bit word `0xAARRGGBB` (memory order B, G, R, A:
+/// X11's 32-bit TrueColor layout and cairo's ARGB32).
+public typealias Pixel = UInt32
+
+extension Pixel {
+    /// Packs premultiplied channels (each 0…255, colour ≤ alpha) into a pixel.
+    @inlinable
+    public static func premultiplied(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) -> Pixel {
+        Pixel(alpha) << 24 | Pixel(red) << 16 | Pixel(green) << 8 | Pixel(blue)
+    }
+
+    @inlinable public var alpha: UInt8 { UInt8(truncatingIfNeeded: self >> 24) }
+    @inlinable public var red: UInt8 { UInt8(truncatingIfNeeded: self >> 16) }
+    @inlinable public var green: UInt8 { UInt8(truncatingIfNeeded: self >> 8) }
+    @inlinable public var blue: UInt8 { UInt8(truncatingIfNeeded: self) }
+}
+
+/// A 2-D image of premultiplied BGRA8 pixels with an explicit row stride. It either owns its memory
+/// or wraps memory owned by someone else (an X11 shared-memory image), so a frame can be drawn
+/// straight into what is shown. Rows are `stride` bytes apart; `stride` is a multiple of 4.
+public final class Bitmap: @unchecked Sendable {
+    public let width: Int
+    public let height: Int
+    /// Bytes from the start of one row to the start of the next.
+    public let stride: Int
+    /// The first pixel of the first row.
+    public let baseAddress: UnsafeMutableRawPointer
+    private let ownsMemory: Bool
+
+    /// A bitmap that owns zeroed (transparent black) memory, rows packed.
+    public init(width: Int, height: Int) {
+        precondition(width >= 0 && height >= 0, "negative bitmap size \(width)x\(height)")
+        self.width = width
+        self.height = height
+        self.stride = width * 4
+        let bytes = max(1, stride * height)
+        baseAddress = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+        baseAddress.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+        ownsMemory = true
+    }
+
+    /// A bitmap over memory it does not own; the caller keeps `memory` alive and valid for
+    /// `stride × height` bytes while the bitmap is used.
+    public init(wrapping memory: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) {
+        precondition(stride >= width * 4 && stride % 4 == 0, "bad stride \(stride) for width \(width)")
+        self.width = width
+        self.height = height
+        self.stride = stride
+        baseAddress = memory
+        ownsMemory = false
+    }
+
+    deinit {
+        if ownsMemory { baseAddress.deallocate() }
+    }
+
+    /// The pixels of row `y`.
+    @inlinable
+    public func row(_ y: Int) -> UnsafeMutablePointer<Pixel> {
+        (baseAddress + y * stride).assumingMemoryBound(to: Pixel.self)
+    }
+
+    /// The pixel at column `x`, row `y`.
+    @inlinable
+    public subscript(x: Int, y: Int) -> Pixel {
+        get { row(y)[x] }
+        set { row(y)[x] = newValue }
+    }
+
+    /// Sets every pixel to `pixel`.
+    public func fill(_ pixel: Pixel) {
+        for y in 0..<height {
+            row(y).update(repeating: pixel, count: width)
+        }
+    }
+
+    /// Copies `source` (of the same size) into this bitmap, row by row.
+    public func copy(from source: Bitmap) {
+        precondition(source.width == width && source.height == height, "bitmap sizes differ")
+        for y in 0..<height {
+            row(y).update(from: source.row(y), count: width)
+        }
+    }
+}
