@@ -25,10 +25,13 @@ let package = Package(
         .target(name: "ImageFiles", dependencies: ["Raster", "CPNG", "CJPEG"]),
         .target(name: "Scenes", dependencies: ["LayerKit", "Geometry"]),
         .systemLibrary(name: "CX11", path: "Sources/CX11", providers: [.apt(["libx11-dev", "libxext-dev"])]),
-        .target(name: "Viewer", dependencies: ["CX11", "Compositor", "Scenes", "ImageFiles"]),
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .target(name: "Recording", dependencies: ["Raster", "ImageFiles"]),
+        .target(name: "Viewer", dependencies: ["CX11", "CFreeType", "Compositor", "Scenes", "ImageFiles", "Recording"]),
+        .executableTarget(name: "raster-bench", dependencies: ["Geometry", "Raster"], swiftSettings: kernelFlags),
         .executableTarget(
             name: "layerscope",
-            dependencies: ["Geometry", "Raster", "LayerKit", "Compositor", "ImageFiles", "Scenes", "Viewer"]),
+            dependencies: ["Geometry", "Raster", "LayerKit", "Compositor", "ImageFiles", "Scenes", "Recording", "Viewer"]),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"], exclude: ["Goldens"]),
@@ -36,6 +39,7 @@ let package = Package(
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Scenes", "ImageFiles"], exclude: ["Goldens"]),
         .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes"]),
+        .testTarget(name: "RecordingTests", dependencies: ["Recording"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer"]),
     ]
 )
