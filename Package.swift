@@ -27,11 +27,12 @@ let package = Package(
         .systemLibrary(name: "CX11", path: "Sources/CX11", providers: [.apt(["libx11-dev", "libxext-dev"])]),
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .target(name: "Recording", dependencies: ["Raster", "ImageFiles"]),
-        .target(name: "Viewer", dependencies: ["CX11", "CFreeType", "Compositor", "Scenes", "ImageFiles", "Recording"]),
+        .target(name: "Overlay", dependencies: ["Raster", "LayerKit", "CFreeType"]),
+        .target(name: "Viewer", dependencies: ["CX11", "Overlay", "Compositor", "Scenes", "ImageFiles", "Recording"]),
         .executableTarget(name: "raster-bench", dependencies: ["Geometry", "Raster"], swiftSettings: kernelFlags),
         .executableTarget(
             name: "layerscope",
-            dependencies: ["Geometry", "Raster", "LayerKit", "Compositor", "ImageFiles", "Scenes", "Recording", "Viewer"]),
+            dependencies: ["Geometry", "Raster", "LayerKit", "Compositor", "ImageFiles", "Scenes", "Recording", "Overlay", "Viewer"]),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"], exclude: ["Goldens"]),
@@ -40,6 +41,7 @@ let package = Package(
         .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording"]),
+        .testTarget(name: "OverlayTests", dependencies: ["Overlay"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer"]),
     ]
 )
