@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Layerscope's one entry point.
+#   ./run.sh              build (release) and open the viewer on the bundled assets
+#   ./run.sh test         install what the tests need, then run every test suite
+#   ./run.sh ARGS...      build (release) when needed and run `layerscope ARGS...`
+set -euo pipefail
+cd "$(dirname "$0")"
+
+say() { printf '%s\n' "$*" >&2; }
+
+# Debian packages: building needs the C libraries; the tests also need an X server, input,
+# screenshots, video tools and cairo (the outside oracle for the rasterizer's golden images).
+build_packages=(pkg-config libpng-dev libjpeg62-turbo-dev libx11-dev libxext-dev libfreetype-dev fonts-dejavu-core)
+test_packages=(xvfb xdotool x11-apps x11-utils ffmpeg python3 python3-cairo procps)
+
+install_missing() {
+    local missing=()
+    for p in "$@"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+    [ ${#missing[@]} = 0 ] && return 0
+    if [ "$(id -u)" != 0 ]; then
+        say "missing Debian packages: ${missing[*]} (install them with: sudo apt-get install ${missing[*]})"
+        exit 1
+    fi
+    say "installing ${missing[*]}"
+    apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+release_binary() {
+    install_missing "${build_packages[@]}"
+    swift build -c release --product layerscope >&2
+    printf '%s/layerscope\n' "$(swift build -c release --show-bin-path)"
+}
+
+run_tests() {
+    install_missing "${build_packages[@]}" "${test_packages[@]}"
+    local passed=0 failed=0 failures=()
+    suite() {
+        local name=$1; shift
+        say "== $name"
+        if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); failures+=("$name"); fi
+    }
+    suite "swift test (debug)" swift test
+    local bin
+    bin=$(release_binary)
+    for script in Tests/*.sh Tests/e2e/*.sh; do
+        [ -f "$script" ] || continue
+        suite "$script" env LAYERSCOPE="$bin" bash "$script"
+    done
+    say "suites: $passed passed, $failed failed${failures:+ (${failures[*]})}"
+    echo "$passed passed, $failed failed"
+    [ "$failed" = 0 ]
+}
+
+case "${1:-}" in
+    test) run_tests ;;
+    "")
+        bin=$(release_binary)
+        if [ -z "${DISPLAY:-}" ] || ! xdpyinfo >/dev/null 2>&1 && ! [ -S "/tmp/.X11-unix/X${DISPLAY#*:}" ]; then
+            mkdir -p out
+            say "no X display reachable (DISPLAY='${DISPLAY:-}'); rendering the wipe scene instead"
+            "$bin" record --scene wipe --out out/wipe-frames --fps 30 --size 640x360
+            say "wrote the frames of the wipe scene to out/wipe-frames/ (open them in any image viewer)"
+        else
+            exec "$bin" view --scene wipe
+        fi
+        ;;
+    *)
+        bin=$(release_binary)
+        exec "$bin" "$@"
+        ;;
+esac
