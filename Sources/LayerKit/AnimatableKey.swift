@@ -1,0 +1,215 @@
+/// A parsed key path of a layer property, so the per-frame write is a switch rather than string work.
+enum AnimatableKey: Hashable {
+    case opacity, hidden, zPosition, cornerRadius
+    case position, positionX, positionY
+    case anchorPoint, anchorPointX, anchorPointY
+    case bounds, boundsOrigin, boundsOriginX, boundsOriginY, boundsSize, boundsWidth, boundsHeight
+    case transform
+    case transformPart(TransformPart)
+    case backgroundColor
+    // CAShapeLayer
+    case path, fillColor, strokeColor, lineWidth, miterLimit, lineDashPhase, strokeStart, strokeEnd
+    /// Any other key: stored in the layer's key-value dictionary.
+    case custom(String)
+
+    /// The components of `transform` addressable by key path.
+    enum TransformPart: Hashable {
+        case rotationX, rotationY, rotationZ
+        case scale, scaleX, scaleY, scaleZ
+        case translation, translationX, translationY, translationZ
+    }
+
+    init(_ keyPath: String) {
+        switch keyPath {
+        case "opacity": self = .opacity
+        case "hidden", "isHidden": self = .hidden
+        case "zPosition": self = .zPosition
+        case "cornerRadius": self = .cornerRadius
+        case "position": self = .position
+        case "position.x": self = .positionX
+        case "position.y": self = .positionY
+        case "anchorPoint": self = .anchorPoint
+        case "anchorPoint.x": self = .anchorPointX
+        case "anchorPoint.y": self = .anchorPointY
+        case "bounds": self = .bounds
+        case "bounds.origin": self = .boundsOrigin
+        case "bounds.origin.x": self = .boundsOriginX
+        case "bounds.origin.y": self = .boundsOriginY
+        case "bounds.size": self = .boundsSize
+        case "bounds.size.width": self = .boundsWidth
+        case "bounds.size.height": self = .boundsHeight
+        case "transform": self = .transform
+        case "transform.rotation", "transform.rotation.z": self = .transformPart(.rotationZ)
+        case "transform.rotation.x": self = .transformPart(.rotationX)
+        case "transform.rotation.y": self = .transformPart(.rotationY)
+        case "transform.scale": self = .transformPart(.scale)
+        case "transform.scale.x": self = .transformPart(.scaleX)
+        case "transform.scale.y": self = .transformPart(.scaleY)
+        case "transform.scale.z": self = .transformPart(.scaleZ)
+        case "transform.translation": self = .transformPart(.translation)
+        case "transform.translation.x": self = .transformPart(.translationX)
+        case "transform.translation.y": self = .transformPart(.translationY)
+        case "transform.translation.z": self = .transformPart(.translationZ)
+        case "backgroundColor": self = .backgroundColor
+        case "path": self = .path
+        case "fillColor": self = .fillColor
+        case "strokeColor": self = .strokeColor
+        case "lineWidth": self = .lineWidth
+        case "miterLimit": self = .miterLimit
+        case "lineDashPhase": self = .lineDashPhase
+        case "strokeStart": self = .strokeStart
+        case "strokeEnd": self = .strokeEnd
+        default: self = .custom(keyPath)
+        }
+    }
+
+    /// True for the keys only a `CAShapeLayer` has.
+    var isShapeKey: Bool {
+        switch self {
+        case .path, .fillColor, .strokeColor, .lineWidth, .miterLimit, .lineDashPhase, .strokeStart, .strokeEnd:
+            return true
+        default: return false
+        }
+    }
+
+    /// Reads the key from a layer's state.
+    static func read(_ key: AnimatableKey, _ s: LayerState) -> AnimatableValue? {
+        switch key {
+        case .opacity: return .number(Double(s.opacity))
+        case .hidden: return .number(s.isHidden ? 1 : 0)
+        case .zPosition: return .number(s.zPosition)
+        case .cornerRadius: return .number(s.cornerRadius)
+        case .position: return .point(s.position)
+        case .positionX: return .number(s.position.x)
+        case .positionY: return .number(s.position.y)
+        case .anchorPoint: return .point(s.anchorPoint)
+        case .anchorPointX: return .number(s.anchorPoint.x)
+        case .anchorPointY: return .number(s.anchorPoint.y)
+        case .bounds: return .rect(s.bounds)
+        case .boundsOrigin: return .point(s.bounds.origin)
+        case .boundsOriginX: return .number(s.bounds.origin.x)
+        case .boundsOriginY: return .number(s.bounds.origin.y)
+        case .boundsSize: return .size(s.bounds.size)
+        case .boundsWidth: return .number(s.bounds.size.width)
+        case .boundsHeight: return .number(s.bounds.size.height)
+        case .transform: return .transform(s.transform)
+        case .transformPart(let part): return readPart(part, s.transform)
+        case .backgroundColor: return .color(s.backgroundColor)
+        default: return nil
+        }
+    }
+
+    /// Writes the key into a layer's state; returns false when the key is not a layer key or the value
+    /// has the wrong kind.
+    @discardableResult
+    static func write(_ key: AnimatableKey, _ value: AnimatableValue, _ s: inout LayerState) -> Bool {
+        switch (key, value) {
+        case (.opacity, .number(let v)): s.opacity = Float(v)
+        case (.hidden, .number(let v)): s.isHidden = v >= 0.5
+        case (.zPosition, .number(let v)): s.zPosition = v
+        case (.cornerRadius, .number(let v)): s.cornerRadius = v
+        case (.position, .point(let v)): s.position = v
+        case (.positionX, .number(let v)): s.position.x = v
+        case (.positionY, .number(let v)): s.position.y = v
+        case (.anchorPoint, .point(let v)): s.anchorPoint = v
+        case (.anchorPointX, .number(let v)): s.anchorPoint.x = v
+        case (.anchorPointY, .number(let v)): s.anchorPoint.y = v
+        case (.bounds, .rect(let v)): s.bounds = v
+        case (.boundsOrigin, .point(let v)): s.bounds.origin = v
+        case (.boundsOriginX, .number(let v)): s.bounds.origin.x = v
+        case (.boundsOriginY, .number(let v)): s.bounds.origin.y = v
+        case (.boundsSize, .size(let v)): s.bounds.size = v
+        case (.boundsWidth, .number(let v)): s.bounds.size.width = v
+        case (.boundsHeight, .number(let v)): s.bounds.size.height = v
+        case (.transform, .transform(let v)): s.transform = v
+        case (.transformPart(let part), _): return writePart(part, value, &s.transform)
+        case (.backgroundColor, .color(let v)): s.backgroundColor = v
+        default: return false
+        }
+        return true
+    }
+
+    /// Reads a shape key.
+    static func read(_ key: AnimatableKey, _ s: ShapeState) -> AnimatableValue? {
+        switch key {
+        case .path: return .path(s.path)
+        case .fillColor: return .color(s.fillColor)
+        case .strokeColor: return .color(s.strokeColor)
+        case .lineWidth: return .number(s.lineWidth)
+        case .miterLimit: return .number(s.miterLimit)
+        case .lineDashPhase: return .number(s.lineDashPhase)
+        case .strokeStart: return .number(s.strokeStart)
+        case .strokeEnd: return .number(s.strokeEnd)
+        default: return nil
+        }
+    }
+
+    /// Writes a shape key.
+    @discardableResult
+    static func write(_ key: AnimatableKey, _ value: AnimatableValue, _ s: inout ShapeState) -> Bool {
+        switch (key, value) {
+        case (.path, .path(let v)): s.path = v
+        case (.fillColor, .color(let v)): s.fillColor = v
+        case (.strokeColor, .color(let v)): s.strokeColor = v
+        case (.lineWidth, .number(let v)): s.lineWidth = v
+        case (.miterLimit, .number(let v)): s.miterLimit = v
+        case (.lineDashPhase, .number(let v)): s.lineDashPhase = v
+        case (.strokeStart, .number(let v)): s.strokeStart = v
+        case (.strokeEnd, .number(let v)): s.strokeEnd = v
+        default: return false
+        }
+        return true
+    }
+
+    /// A transform component as Core Animation's key-value coding returns it: an angle, a scale
+    /// (`scale` = mean of the three factors), a translation (`translation` = the x, y pair as a size).
+    static func readPart(_ part: TransformPart, _ t: CATransform3D) -> AnimatableValue {
+        switch part {
+        case .translationX: return .number(t.m41)
+        case .translationY: return .number(t.m42)
+        case .translationZ: return .number(t.m43)
+        case .translation: return .size(CGSize(width: t.m41, height: t.m42))
+        default: break
+        }
+        let c = TransformComponents(t)
+        switch part {
+        case .rotationX: return .number(c.rotation.x)
+        case .rotationY: return .number(c.rotation.y)
+        case .rotationZ: return .number(c.rotation.z)
+        case .scale: return .number((c.scale.x + c.scale.y + c.scale.z) / 3)
+        case .scaleX: return .number(c.scale.x)
+        case .scaleY: return .number(c.scale.y)
+        default: return .number(c.scale.z)
+        }
+    }
+
+    /// Replaces one component of `t`, keeping the others.
+    static func writePart(_ part: TransformPart, _ value: AnimatableValue, _ t: inout CATransform3D) -> Bool {
+        switch (part, value) {
+        case (.translationX, .number(let v)): t.m41 = v
+        case (.translationY, .number(let v)): t.m42 = v
+        case (.translationZ, .number(let v)): t.m43 = v
+        case (.translation, .size(let v)):
+            t.m41 = v.width
+            t.m42 = v.height
+        case (.translation, .point(let v)):
+            t.m41 = v.x
+            t.m42 = v.y
+        case (_, .number(let v)):
+            var c = TransformComponents(t)
+            switch part {
+            case .rotationX: c.rotation.x = v
+            case .rotationY: c.rotation.y = v
+            case .rotationZ: c.rotation.z = v
+            case .scale: c.scale = (v, v, v)
+            case .scaleX: c.scale.x = v
+            case .scaleY: c.scale.y = v
+            case .scaleZ: c.scale.z = v
+            default: return false
+            }
+            t = c.transform
+        default: return false
+        }
+        return true
+    }
+}

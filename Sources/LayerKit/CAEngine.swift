@@ -1,0 +1,88 @@
+/// The once-per-frame driver. Time is passed in through `clock`; `step(_:)` evaluates the tree at
+/// `clock.now`, then delivers callbacks, then runs due transaction completion blocks — after
+/// evaluation and before the frame is drawn, never in the middle of a change the caller is making.
+///
+/// The engine's state belongs to the calling thread (each thread has its own clock, observer and
+/// transactions), so drive one layer tree from one thread.
+public enum CAEngine {
+    /// The media clock; `CACurrentMediaTime()` reads it. A `MonotonicClock` until set.
+    public static var clock: MediaClock {
+        get { EngineContext.current.clock }
+        set { EngineContext.current.clock = newValue }
+    }
+
+    /// Called with every delivered callback, after the delegate, in media-time order.
+    public static var eventObserver: ((CAAnimationEvent) -> Void)? {
+        get { EngineContext.current.eventObserver }
+        set { EngineContext.current.eventObserver = newValue }
+    }
+
+    /// Forgets the clock, observer, open transactions and undelivered callbacks of this thread.
+    public static func reset() { EngineContext.reset() }
+
+    /// One frame at `clock.now`:
+    /// 1. commits the implicit transaction;
+    /// 2. evaluates every animation of `root`'s tree (masks included) in its layer's local time,
+    ///    starting, finishing and removing animations, and rebuilds the presentation tree;
+    /// 3. delivers `animationDidStart` / `animationDidStop(_:finished:)` (and `eventObserver`) in
+    ///    media-time order, including stops caused by removals since the last step;
+    /// 4. runs completion blocks whose animations have all finished;
+    /// 5. if a callback changed the model, rebuilds the presentation tree again (values only), so the
+    ///    frame drawn next shows the callback's changes.
+    public static func step(_ root: CALayer) {
+        let context = EngineContext.current
+        let now = context.clock.now
+        if let implicit = context.implicitTransaction {
+            context.implicitTransaction = nil
+            implicit.commit(in: context)
+        }
+        let parentTime = root.superlayer.map { $0.localTime(atMediaTime: now) } ?? now
+        var evaluator = Evaluator(now: now, lifecycle: true)
+        evaluator.events = context.stepEvents
+        evaluator.events.removeAll(keepingCapacity: true)
+        evaluator.sequence = -context.pendingEvents.count
+        for (index, pending) in context.pendingEvents.enumerated() {
+            var event = pending
+            event.sequence = index - context.pendingEvents.count
+            evaluator.events.append(event)
+        }
+        context.pendingEvents.removeAll()
+        evaluator.sequence = 0
+        evaluator.sync(root, parentTime: parentTime)
+        var events = evaluator.events
+        context.stepEvents = []
+        let generation = context.modelGeneration
+        if !events.isEmpty {
+            events.sort { ($0.mediaTime, $0.sequence) < ($1.mediaTime, $1.sequence) }
+            for event in events { deliver(event, in: context) }
+        }
+        runDueCompletions(in: context)
+        events.removeAll(keepingCapacity: true)
+        context.stepEvents = events
+        if context.modelGeneration != generation {
+            var refresh = Evaluator(now: now, lifecycle: false)
+            refresh.sync(root, parentTime: root.superlayer.map { $0.localTime(atMediaTime: now) } ?? now)
+        }
+    }
+
+    private static func deliver(_ event: PendingEvent, in context: EngineContext) {
+        let public_ = CAAnimationEvent(
+            kind: event.kind, layer: event.layer, key: event.key, animation: event.animation,
+            mediaTime: event.mediaTime)
+        switch event.kind {
+        case .didStart:
+            event.animation.delegate?.animationDidStart(event.animation)
+        case .didStop(let finished):
+            event.animation.delegate?.animationDidStop(event.animation, finished: finished)
+        }
+        context.eventObserver?(public_)
+        if case .didStop = event.kind { context.animationStopped(event.animation) }
+    }
+
+    private static func runDueCompletions(in context: EngineContext) {
+        while let index = context.sealedCompletions.firstIndex(where: { $0.pending == 0 }) {
+            let record = context.sealedCompletions.remove(at: index)
+            record.block?()
+        }
+    }
+}

@@ -1,0 +1,316 @@
+/// A layer of the model tree, as Core Animation's `CALayer`: geometry, appearance, sublayers, a mask,
+/// its own timing, and the animations attached to it. Changes to a model layer take effect at once
+/// (no implicit animations); the presentation copy shows the model with animations applied as of
+/// the last `CAEngine.step`.
+open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
+    var state = LayerState()
+    /// Bumped by every change of this (model) layer's own properties.
+    var version: UInt64 = 0
+    /// Bumped when this layer's sublayers or mask change.
+    var structureVersion: UInt64 = 0
+    var sublayerStorage: [CALayer]?
+    weak var superlayerStorage: CALayer?
+    var maskStorage: CALayer?
+    /// For a mask: the layer it masks (its `superlayer` for time and geometry).
+    weak var maskOwner: CALayer?
+    /// Attached animations in the order they were added.
+    var attached: [AttachedAnimation] = []
+    /// Values stored with `setValue(_:forKey:)` under keys that are not layer properties.
+    var customValues: [String: Any] = [:]
+    /// On a model layer: its presentation copy, reused from step to step.
+    var presentationStorage: CALayer?
+    /// On a presentation layer: the model it shows.
+    weak var modelStorage: CALayer?
+    /// True for presentation copies.
+    var isPresentation = false
+    /// On a presentation layer: the model versions it last copied.
+    var syncedVersion: UInt64 = .max
+    var syncedStructure: UInt64 = .max
+    /// On a presentation layer: whether animations were applied at the last sync.
+    var hadAnimations = false
+
+    /// The layer's name, for lookups and logs.
+    public var name: String? {
+        get { nameStorage }
+        set {
+            nameStorage = newValue
+            modelDidChange()
+        }
+    }
+    var nameStorage: String?
+    /// The object that supplies implicit actions (kept for API parity; actions are not looked up).
+    public weak var delegate: AnyObject?
+
+    public init() {}
+
+    /// A copy of `layer`'s properties (not its sublayers or animations), as Core Animation uses for
+    /// presentation layers. Subclasses with their own stored properties override this and call super.
+    public required init(layer: Any) {
+        if let other = layer as? CALayer {
+            state = other.state
+            nameStorage = other.nameStorage
+            customValues = other.customValues
+        }
+    }
+
+    /// A new layer with default properties, as `[CALayer layer]`.
+    public class func layer() -> Self { Self(layer: ()) }
+
+    // MARK: Change tracking
+
+    /// Records a model change so the next step refreshes the presentation copy.
+    @inline(__always) func modelDidChange() {
+        version &+= 1
+        EngineContext.current.modelGeneration &+= 1
+    }
+
+    func structureDidChange() {
+        structureVersion &+= 1
+        EngineContext.current.modelGeneration &+= 1
+    }
+
+    /// Copies drawable state from `model` into this presentation layer; subclasses add theirs.
+    func copyState(from model: CALayer) {
+        state = model.state
+        if nameStorage != model.nameStorage { nameStorage = model.nameStorage }
+        if !model.customValues.isEmpty || !customValues.isEmpty { customValues = model.customValues }
+    }
+
+    /// The typed value of an animatable key (nil for keys this layer class does not have).
+    func animatableValue(for key: AnimatableKey) -> AnimatableValue? {
+        if case .custom(let name) = key { return customValues[name].map { AnimatableValue($0) } }
+        return AnimatableKey.read(key, state)
+    }
+
+    /// Writes a typed value (no change tracking: used on presentation copies and by the setters).
+    func setAnimatableValue(_ value: AnimatableValue, for key: AnimatableKey) {
+        if case .custom(let name) = key {
+            customValues[name] = value.anyValue
+            return
+        }
+        AnimatableKey.write(key, value, &state)
+    }
+
+    // MARK: Geometry
+
+    public var bounds: CGRect {
+        get { state.bounds }
+        set {
+            state.bounds = newValue
+            modelDidChange()
+        }
+    }
+    public var position: CGPoint {
+        get { state.position }
+        set {
+            state.position = newValue
+            modelDidChange()
+        }
+    }
+    public var anchorPoint: CGPoint {
+        get { state.anchorPoint }
+        set {
+            state.anchorPoint = newValue
+            modelDidChange()
+        }
+    }
+    public var zPosition: CGFloat {
+        get { state.zPosition }
+        set {
+            state.zPosition = newValue
+            modelDidChange()
+        }
+    }
+    public var transform: CATransform3D {
+        get { state.transform }
+        set {
+            state.transform = newValue
+            modelDidChange()
+        }
+    }
+
+    /// The affine part of `transform`, as `affineTransform()`.
+    public func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(state.transform) }
+
+    /// Sets `transform` from an affine transform.
+    public func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
+
+    /// The layer's rectangle in its superlayer's coordinates: derived from bounds, position, anchorPoint
+    /// and transform (the bounding box of the transformed bounds). Setting it sets position and
+    /// bounds.size (meaningful when transform is identity, as in Core Animation).
+    public var frame: CGRect {
+        get {
+            let s = state
+            let size = s.bounds.size
+            let anchorOffset = CGPoint(x: s.anchorPoint.x * size.width, y: s.anchorPoint.y * size.height)
+            if CATransform3DIsIdentity(s.transform) {
+                return CGRect(
+                    x: s.position.x - anchorOffset.x, y: s.position.y - anchorOffset.y, width: size.width,
+                    height: size.height)
+            }
+            let t = s.transform
+            var minX = CGFloat.infinity
+            var minY = CGFloat.infinity
+            var maxX = -CGFloat.infinity
+            var maxY = -CGFloat.infinity
+            for (cx, cy) in [(0.0, 0.0), (size.width, 0.0), (0.0, size.height), (size.width, size.height)] {
+                let x = cx - anchorOffset.x
+                let y = cy - anchorOffset.y
+                let w = x * t.m14 + y * t.m24 + t.m44
+                let px = (x * t.m11 + y * t.m21 + t.m41) / w + s.position.x
+                let py = (x * t.m12 + y * t.m22 + t.m42) / w + s.position.y
+                minX = min(minX, px)
+                maxX = max(maxX, px)
+                minY = min(minY, py)
+                maxY = max(maxY, py)
+            }
+            return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        }
+        set {
+            let r = newValue.standardized
+            state.bounds.size = r.size
+            state.position = CGPoint(
+                x: r.origin.x + state.anchorPoint.x * r.size.width, y: r.origin.y + state.anchorPoint.y * r.size.height)
+            modelDidChange()
+        }
+    }
+
+    // MARK: Appearance
+
+    public var opacity: Float {
+        get { state.opacity }
+        set {
+            state.opacity = newValue
+            modelDidChange()
+        }
+    }
+    public var isHidden: Bool {
+        get { state.isHidden }
+        set {
+            state.isHidden = newValue
+            modelDidChange()
+        }
+    }
+    public var backgroundColor: CGColor? {
+        get { state.backgroundColor }
+        set {
+            state.backgroundColor = newValue
+            modelDidChange()
+        }
+    }
+    /// The layer's image; the Compositor draws it when it is a Raster `Bitmap`.
+    public var contents: Any? {
+        get { state.contents }
+        set {
+            state.contents = newValue
+            modelDidChange()
+        }
+    }
+    public var contentsGravity: CALayerContentsGravity {
+        get { state.contentsGravity }
+        set {
+            state.contentsGravity = newValue
+            modelDidChange()
+        }
+    }
+    public var masksToBounds: Bool {
+        get { state.masksToBounds }
+        set {
+            state.masksToBounds = newValue
+            modelDidChange()
+        }
+    }
+    public var cornerRadius: CGFloat {
+        get { state.cornerRadius }
+        set {
+            state.cornerRadius = newValue
+            modelDidChange()
+        }
+    }
+
+    // MARK: CAMediaTiming
+
+    public var beginTime: CFTimeInterval {
+        get { state.timing.beginTime }
+        set {
+            state.timing.beginTime = newValue
+            modelDidChange()
+        }
+    }
+    /// A layer's duration reads back as infinity unless set (layer time never wraps); a stored value is
+    /// kept for reading but layer time ignores duration, repeats and fill.
+    public var duration: CFTimeInterval {
+        get { state.timing.duration == 0 ? .infinity : state.timing.duration }
+        set {
+            state.timing.duration = newValue
+            modelDidChange()
+        }
+    }
+    public var speed: Float {
+        get { state.timing.speed }
+        set {
+            state.timing.speed = newValue
+            modelDidChange()
+        }
+    }
+    public var timeOffset: CFTimeInterval {
+        get { state.timing.timeOffset }
+        set {
+            state.timing.timeOffset = newValue
+            modelDidChange()
+        }
+    }
+    public var repeatCount: Float {
+        get { state.timing.repeatCount }
+        set {
+            state.timing.repeatCount = newValue
+            modelDidChange()
+        }
+    }
+    public var repeatDuration: CFTimeInterval {
+        get { state.timing.repeatDuration }
+        set {
+            state.timing.repeatDuration = newValue
+            modelDidChange()
+        }
+    }
+    public var autoreverses: Bool {
+        get { state.timing.autoreverses }
+        set {
+            state.timing.autoreverses = newValue
+            modelDidChange()
+        }
+    }
+    public var fillMode: CAMediaTimingFillMode {
+        get { state.timing.fillMode }
+        set {
+            state.timing.fillMode = newValue
+            modelDidChange()
+        }
+    }
+
+    // MARK: Model and presentation
+
+    /// The presentation copy: this layer's properties with its animations applied, as of the last
+    /// `CAEngine.step` (made on demand, at the clock's current time, if no step has reached it yet).
+    /// Its `sublayers`, `mask` and `superlayer` are presentation layers too. Called on a presentation
+    /// layer it returns that layer.
+    public func presentation() -> Self? {
+        if isPresentation { return self }
+        if presentationStorage == nil { Evaluator.syncDetached(self) }
+        return presentationStorage as? Self
+    }
+
+    /// The model layer of a presentation copy; a model layer returns itself.
+    public func model() -> Self {
+        if isPresentation, let model = modelStorage as? Self { return model }
+        return self
+    }
+
+    public static func == (lhs: CALayer, rhs: CALayer) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    open var description: String {
+        "<\(type(of: self)) \(name ?? "") frame=\(frame)\(isPresentation ? " presentation" : "")>"
+    }
+}

@@ -1,0 +1,150 @@
+/// Groups property changes and animation additions, as Core Animation's `CATransaction`. Transactions
+/// nest; outside any explicit one an implicit transaction is open until the next frame step.
+///
+/// A completion block covers the animations added (to any layer) while it is the transaction's block;
+/// it runs once, from a frame step, after all of them have stopped (finished or removed) and the
+/// transaction has committed (or another block has replaced it) — never synchronously inside
+/// `commit`, even when no animation was added. A nested transaction's commit does not run the outer
+/// block; animations added inside a nested transaction count for the outer blocks too.
+///
+/// Implicit actions are not implemented: changing a layer property takes effect at once, and
+/// `disableActions` is stored for API parity.
+public enum CATransaction {
+    public static func begin() {
+        EngineContext.current.transactions.append(TransactionFrame(isImplicit: false))
+    }
+
+    public static func commit() {
+        let context = EngineContext.current
+        guard let frame = context.transactions.popLast() else {
+            if let implicit = context.implicitTransaction {
+                context.implicitTransaction = nil
+                implicit.commit(in: context)
+            }
+            return
+        }
+        frame.commit(in: context)
+    }
+
+    /// Commits the implicit transaction now (its blocks still run from the next frame step).
+    public static func flush() {
+        let context = EngineContext.current
+        if let implicit = context.implicitTransaction {
+            context.implicitTransaction = nil
+            implicit.commit(in: context)
+        }
+    }
+
+    /// Duration given to animations added with duration 0 (default 0.25 s).
+    public static func animationDuration() -> CFTimeInterval {
+        EngineContext.current.effectiveTransaction?.animationDuration ?? 0.25
+    }
+
+    public static func setAnimationDuration(_ duration: CFTimeInterval) {
+        EngineContext.current.currentTransaction.animationDuration = duration
+    }
+
+    public static func animationTimingFunction() -> CAMediaTimingFunction? {
+        EngineContext.current.effectiveTransaction?.timingFunction
+    }
+
+    public static func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
+        EngineContext.current.currentTransaction.timingFunction = function
+    }
+
+    public static func disableActions() -> Bool {
+        EngineContext.current.effectiveTransaction?.disableActions ?? false
+    }
+
+    public static func setDisableActions(_ flag: Bool) {
+        EngineContext.current.currentTransaction.disableActions = flag
+    }
+
+    public static func completionBlock() -> (() -> Void)? {
+        EngineContext.current.effectiveTransaction?.completion?.block
+    }
+
+    /// Sets the block run after the animations added from now on in this transaction have stopped.
+    /// A block set earlier keeps its own animations and still runs.
+    public static func setCompletionBlock(_ block: (() -> Void)?) {
+        let context = EngineContext.current
+        let frame = context.currentTransaction
+        if let previous = frame.completion { context.seal(previous) }
+        frame.completion = block.map { CompletionRecord(block: $0) }
+    }
+
+    /// Arbitrary per-transaction values (the properties above are also reachable by their keys).
+    public static func value(forKey key: String) -> Any? {
+        switch key {
+        case "animationDuration": return animationDuration()
+        case "animationTimingFunction": return animationTimingFunction()
+        case "disableActions": return disableActions()
+        case "completionBlock": return completionBlock()
+        default: return EngineContext.current.effectiveTransaction?.values[key]
+        }
+    }
+
+    public static func setValue(_ value: Any?, forKey key: String) {
+        switch key {
+        case "animationDuration":
+            if let v = value.flatMap({ AnimatableValue.number($0) }) { setAnimationDuration(v) }
+        case "animationTimingFunction": setAnimationTimingFunction(value as? CAMediaTimingFunction)
+        case "disableActions": setDisableActions(value as? Bool ?? false)
+        case "completionBlock": setCompletionBlock(value as? () -> Void)
+        default: EngineContext.current.currentTransaction.values[key] = value
+        }
+    }
+
+    /// No-ops: the engine runs on one thread.
+    public static func lock() {}
+    public static func unlock() {}
+}
+
+/// One open transaction's settings.
+final class TransactionFrame {
+    let isImplicit: Bool
+    var animationDuration: CFTimeInterval?
+    var timingFunction: CAMediaTimingFunction?
+    var disableActions = false
+    var completion: CompletionRecord?
+    var values: [String: Any] = [:]
+
+    init(isImplicit: Bool) { self.isImplicit = isImplicit }
+
+    func commit(in context: EngineContext) {
+        if let record = completion {
+            completion = nil
+            context.seal(record)
+        }
+    }
+}
+
+/// A completion block and the number of its animations that have not stopped yet.
+final class CompletionRecord {
+    let block: (() -> Void)?
+    var pending = 0
+
+    init(block: (() -> Void)?) { self.block = block }
+}
+
+extension EngineContext {
+    /// The record stops taking animations and runs once its pending count is 0 (from a step).
+    func seal(_ record: CompletionRecord) {
+        sealedCompletions.append(record)
+    }
+
+    /// The completion records an animation added now belongs to.
+    var openCompletions: [CompletionRecord] {
+        var records: [CompletionRecord] = []
+        if let record = implicitTransaction?.completion { records.append(record) }
+        for frame in transactions { if let record = frame.completion { records.append(record) } }
+        return records
+    }
+
+    /// Called once per animation when its stop is delivered.
+    func animationStopped(_ animation: CAAnimation) {
+        guard let records = animation.completionRecords else { return }
+        animation.completionRecords = nil
+        for record in records { record.pending -= 1 }
+    }
+}

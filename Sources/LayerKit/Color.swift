@@ -1,0 +1,64 @@
+/// A colour as Core Animation stores it: device RGB components and alpha in [0, 1], not premultiplied.
+/// Unlike Core Graphics' reference type this is a value, so presentation copies never share one.
+public struct CGColor: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var red: CGFloat
+    public var green: CGFloat
+    public var blue: CGFloat
+    public var alpha: CGFloat
+
+    public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    /// A grey with equal components, as `CGColor(gray:alpha:)`.
+    public init(gray: CGFloat, alpha: CGFloat) { self.init(red: gray, green: gray, blue: gray, alpha: alpha) }
+
+    /// The components red, green, blue, alpha (Core Graphics returns an optional array).
+    public var components: [CGFloat]? { [red, green, blue, alpha] }
+
+    /// Number of components including alpha.
+    public var numberOfComponents: Int { 4 }
+
+    /// The same colour with another alpha, as `copy(alpha:)`.
+    public func copy(alpha: CGFloat) -> CGColor? { CGColor(red: red, green: green, blue: blue, alpha: alpha) }
+
+    public static let black = CGColor(gray: 0, alpha: 1)
+    public static let white = CGColor(gray: 1, alpha: 1)
+    public static let clear = CGColor(gray: 0, alpha: 0)
+
+    public var description: String { "CGColor(\(red), \(green), \(blue), \(alpha))" }
+}
+
+/// The part of UIKit's `UIColor` that ported snippets use to make `CGColor`s.
+public final class UIColor: Equatable, Hashable, @unchecked Sendable {
+    /// The colour as a Core Graphics colour.
+    public let cgColor: CGColor
+
+    public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        cgColor = CGColor(red: red, green: green, blue: blue, alpha: alpha)
+    }
+
+    public init(white: CGFloat, alpha: CGFloat) { cgColor = CGColor(gray: white, alpha: alpha) }
+
+    public init(cgColor: CGColor) { self.cgColor = cgColor }
+
+    /// The same colour with another alpha.
+    public func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
+        UIColor(red: cgColor.red, green: cgColor.green, blue: cgColor.blue, alpha: alpha)
+    }
+
+    public static func == (lhs: UIColor, rhs: UIColor) -> Bool { lhs.cgColor == rhs.cgColor }
+    public func hash(into hasher: inout Hasher) { hasher.combine(cgColor) }
+
+    public static var black: UIColor { UIColor(white: 0, alpha: 1) }
+    public static var white: UIColor { UIColor(white: 1, alpha: 1) }
+    public static var clear: UIColor { UIColor(white: 0, alpha: 0) }
+    public static var gray: UIColor { UIColor(white: 0.5, alpha: 1) }
+    public static var red: UIColor { UIColor(red: 1, green: 0, blue: 0, alpha: 1) }
+    public static var green: UIColor { UIColor(red: 0, green: 1, blue: 0, alpha: 1) }
+    public static var blue: UIColor { UIColor(red: 0, green: 0, blue: 1, alpha: 1) }
+    public static var yellow: UIColor { UIColor(red: 1, green: 1, blue: 0, alpha: 1) }
+}

@@ -1,0 +1,109 @@
+/// Builds presentation layers from the model tree: copies each model layer's state into its reused
+/// presentation copy and applies the attached animations in the order they were added. The
+/// lifecycle pass also starts, finishes and removes animations and collects their callbacks.
+struct Evaluator {
+    let now: CFTimeInterval
+    /// When true, animation lifecycles advance and callbacks are collected into `events`.
+    let lifecycle: Bool
+    var events: [PendingEvent] = []
+    var sequence = 0
+
+    /// Syncs `layer` and its subtree; `parentTime` is the time of the layer's superlayer (media time
+    /// for a root).
+    mutating func sync(_ layer: CALayer, parentTime: CFTimeInterval) {
+        let time = layer.state.timing.localTime(fromParent: parentTime)
+        let presentation = layer.presentationStorage ?? Self.makePresentation(for: layer)
+        let animated = !layer.attached.isEmpty
+        if animated || presentation.hadAnimations || presentation.syncedVersion != layer.version {
+            presentation.copyState(from: layer)
+            presentation.syncedVersion = layer.version
+            if animated { applyAnimations(of: layer, at: time, to: presentation) }
+            presentation.hadAnimations = !layer.attached.isEmpty
+        }
+        if presentation.syncedStructure != layer.structureVersion {
+            relink(layer, presentation)
+        }
+        if let mask = layer.maskStorage { sync(mask, parentTime: time) }
+        if let sublayers = layer.sublayerStorage {
+            for sublayer in sublayers { sync(sublayer, parentTime: time) }
+        }
+    }
+
+    private static func makePresentation(for layer: CALayer) -> CALayer {
+        let copy = type(of: layer).init(layer: layer)
+        copy.isPresentation = true
+        copy.modelStorage = layer
+        layer.presentationStorage = copy
+        return copy
+    }
+
+    /// Points the presentation's sublayers and mask at the children's presentation copies.
+    private func relink(_ layer: CALayer, _ presentation: CALayer) {
+        presentation.syncedStructure = layer.structureVersion
+        if let sublayers = layer.sublayerStorage {
+            presentation.sublayerStorage = sublayers.map { sublayer in
+                let copy = sublayer.presentationStorage ?? Self.makePresentation(for: sublayer)
+                copy.superlayerStorage = presentation
+                return copy
+            }
+        } else {
+            presentation.sublayerStorage = nil
+        }
+        if let mask = layer.maskStorage {
+            let copy = mask.presentationStorage ?? Self.makePresentation(for: mask)
+            copy.maskOwner = presentation
+            presentation.maskStorage = copy
+        } else {
+            presentation.maskStorage = nil
+        }
+    }
+
+    private mutating func applyAnimations(of layer: CALayer, at time: CFTimeInterval, to presentation: CALayer) {
+        var removed = false
+        for entry in layer.attached {
+            let timing = entry.program.timing
+            let sample = timing.sample(time)
+            if lifecycle {
+                if !entry.started, sample.travel != .notStarted {
+                    entry.started = true
+                    record(.didStart, entry, layer, localTime: timing.startTime)
+                }
+                if sample.travel == .finished, !entry.stopped {
+                    entry.stopped = true
+                    record(.didStop(finished: true), entry, layer, localTime: timing.endTime)
+                    if entry.animation.isRemovedOnCompletion {
+                        removed = true
+                        continue
+                    }
+                }
+            }
+            if sample.shown { entry.program.apply(sample: sample, to: presentation, model: layer) }
+        }
+        if removed {
+            layer.attached.removeAll { $0.stopped && $0.animation.isRemovedOnCompletion }
+        }
+    }
+
+    /// Dates a callback: the analytic time (layer local → media), kept within [added, now].
+    private mutating func record(
+        _ kind: CAAnimationEvent.Kind, _ entry: AttachedAnimation, _ layer: CALayer, localTime: CFTimeInterval?
+    ) {
+        var media = localTime.map { layer.mediaTime(fromLocal: $0) } ?? now
+        if !media.isFinite || media > now { media = now }
+        if media < entry.addedAt { media = min(entry.addedAt, now) }
+        events.append(
+            PendingEvent(
+                kind: kind, layer: layer, key: entry.key, animation: entry.animation, mediaTime: media,
+                sequence: sequence))
+        sequence += 1
+    }
+
+    /// Builds the presentation of a layer that no step has reached yet, at the clock's current time,
+    /// without advancing any animation's life.
+    static func syncDetached(_ layer: CALayer) {
+        let now = EngineContext.current.clock.now
+        var evaluator = Evaluator(now: now, lifecycle: false)
+        let parentTime = layer.superlayer.map { $0.localTime(atMediaTime: now) } ?? now
+        evaluator.sync(layer, parentTime: parentTime)
+    }
+}

@@ -1,0 +1,275 @@
+/// A keyframe animation compiled at add time: typed values (or a path sampler), the key times in
+/// effect for the calculation mode, and per-segment timing functions.
+///
+/// - linear / cubic: n values at n key times (default evenly spaced, i/(n−1)); each segment eased by
+///   its timing function; cubic runs a Catmull-Rom spline through the values (end values repeated).
+/// - discrete: value i is held from key time i (default i/n) until the next; the last from its key
+///   time to the end.
+/// - paced / cubicPaced: key times proportional to the distance between successive values (arc
+///   length along a path); `keyTimes` and `timingFunctions` are ignored.
+/// - path: for a point property, the position along the path (move-tos excluded; each segment an equal
+///   share of time unless paced); `rotationMode` turns the layer to the tangent (`autoReverse` + π).
+final class KeyframeProgram {
+    let key: AnimatableKey
+    let values: [AnimatableValue]
+    let keyTimes: [Double]
+    let functions: [UnitBezier?]
+    let mode: CAAnimationCalculationMode
+    let path: PathSampler?
+    let rotation: Double?
+    let additive: Bool
+    let cumulative: Bool
+
+    init(_ a: CAKeyframeAnimation, key: AnimatableKey) {
+        self.key = key
+        mode = a.calculationMode
+        additive = a.isAdditive
+        cumulative = a.isCumulative
+        functions = (a.timingFunctions ?? []).map { f in
+            f.isLinear ? nil : UnitBezier(x1: f.c1.x, y1: f.c1.y, x2: f.c2.x, y2: f.c2.y)
+        }
+        switch a.rotationMode {
+        case .rotateAuto?: rotation = 0
+        case .rotateAutoReverse?: rotation = Double.pi
+        default: rotation = nil
+        }
+        let given = (a.keyTimes ?? []).map { $0.doubleValue }
+        let paced = mode == .paced || mode == .cubicPaced
+        if let cgPath = a.path {
+            let sampler = PathSampler(cgPath)
+            path = sampler
+            values = []
+            let count = sampler.segments.count
+            if paced {
+                keyTimes = sampler.cumulativeFractions
+            } else if given.count == count + 1 {
+                keyTimes = given
+            } else {
+                keyTimes = (0...count).map { count == 0 ? 0 : Double($0) / Double(count) }
+            }
+            return
+        }
+        path = nil
+        values = (a.values ?? []).map { AnimatableValue($0) }
+        let n = values.count
+        if paced, n > 1 {
+            var lengths = [0.0]
+            for i in 1..<n { lengths.append(lengths[i - 1] + values[i - 1].distance(to: values[i])) }
+            let total = lengths[n - 1]
+            keyTimes = lengths.map { total > 0 ? $0 / total : 0 }
+        } else if mode == .discrete {
+            keyTimes = given.count >= n && n > 0 ? given : (0..<max(n, 1)).map { Double($0) / Double(max(n, 1)) }
+        } else if given.count == n {
+            keyTimes = given
+        } else {
+            keyTimes = (0..<n).map { n > 1 ? Double($0) / Double(n - 1) : 0 }
+        }
+    }
+
+    /// Index of the segment holding `p` (last key time ≤ p), clamped to `0...upper`.
+    private func segment(for p: Double, upper: Int) -> Int {
+        var lo = 0
+        var hi = upper
+        // Binary search for the last i with keyTimes[i] ≤ p.
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if keyTimes[mid] <= p { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// The fraction within segment i, eased by that segment's timing function.
+    private func local(_ p: Double, _ i: Int) -> Double {
+        let start = keyTimes[i]
+        let end = keyTimes[min(i + 1, keyTimes.count - 1)]
+        let span = end - start
+        var f = span > 0 ? (p - start) / span : 1
+        f = min(max(f, 0), 1)
+        let paced = mode == .paced || mode == .cubicPaced
+        if !paced, i < functions.count, let function = functions[i] { f = function.solve(f) }
+        return f
+    }
+
+    func apply(progress p: Double, iteration: Double, to target: CALayer, model: CALayer) {
+        if let path {
+            applyPath(path, progress: p, iteration: iteration, to: target)
+            return
+        }
+        let n = values.count
+        guard n > 0 else { return }
+        var value: AnimatableValue
+        if n == 1 {
+            value = values[0]
+        } else if mode == .discrete {
+            value = values[min(segment(for: p, upper: min(keyTimes.count, n) - 1), n - 1)]
+            if p >= 1 { value = values[n - 1] }
+        } else if p <= keyTimes[0] {
+            value = values[0]
+        } else if p >= keyTimes[n - 1] {
+            value = values[n - 1]
+        } else {
+            let i = segment(for: p, upper: n - 2)
+            let f = local(p, i)
+            if mode == .cubic || mode == .cubicPaced {
+                value = catmullRom(i, f)
+            } else {
+                value = values[i].interpolated(to: values[i + 1], f)
+            }
+        }
+        if cumulative, iteration > 0 { value = value.adding(values[n - 1].scaled(by: iteration)) }
+        writeAnimated(value, key: key, additive: additive, to: target)
+    }
+
+    /// Catmull-Rom between values i and i+1 (neighbours repeated at the ends); kinds that cannot be
+    /// combined linearly (transforms, paths) fall back to linear interpolation.
+    private func catmullRom(_ i: Int, _ t: Double) -> AnimatableValue {
+        let p0 = values[max(i - 1, 0)]
+        let p1 = values[i]
+        let p2 = values[i + 1]
+        let p3 = values[min(i + 2, values.count - 1)]
+        switch p1 {
+        case .transform, .path, .opaque: return p1.interpolated(to: p2, t)
+        default: break
+        }
+        let t2 = t * t
+        let t3 = t2 * t
+        let w0 = 0.5 * (-t + 2 * t2 - t3)
+        let w1 = 0.5 * (2 - 5 * t2 + 3 * t3)
+        let w2 = 0.5 * (t + 4 * t2 - 3 * t3)
+        let w3 = 0.5 * (-t2 + t3)
+        return p1.scaled(by: w1).adding(p0.scaled(by: w0)).adding(p2.scaled(by: w2)).adding(p3.scaled(by: w3))
+    }
+
+    private func applyPath(_ sampler: PathSampler, progress p: Double, iteration: Double, to target: CALayer) {
+        let count = sampler.segments.count
+        guard count > 0 else { return }
+        let (point, tangent): (CGPoint, CGPoint)
+        if mode == .discrete {
+            let i = min(segment(for: p, upper: count), count)
+            let position = i == 0 ? sampler.segments[0].start : sampler.segments[i - 1].end
+            point = position
+            tangent = sampler.segments[min(max(i - 1, 0), count - 1)].tangent(at: i == 0 ? 0 : 1)
+        } else if mode == .paced || mode == .cubicPaced {
+            (point, tangent) = sampler.pointAtLength(fraction: p)
+        } else {
+            let i = segment(for: p, upper: count - 1)
+            let f = local(p, i)
+            point = sampler.segments[i].point(at: f)
+            tangent = sampler.segments[i].tangent(at: f)
+        }
+        var value = AnimatableValue.point(point)
+        if cumulative, iteration > 0, let last = sampler.segments.last {
+            value = value.adding(AnimatableValue.point(last.end).scaled(by: iteration))
+        }
+        writeAnimated(value, key: key, additive: additive, to: target)
+        if let rotation, tangent.x != 0 || tangent.y != 0 {
+            var transform = target.state.transform
+            _ = AnimatableKey.writePart(.rotationZ, .number(atan2(tangent.y, tangent.x) + rotation), &transform)
+            target.state.transform = transform
+        }
+    }
+}
+
+/// A path as drawable segments (lines, quadratic and cubic curves; move-tos start subpaths, closes
+/// add the closing line), with an arc-length table for paced motion.
+struct PathSampler {
+    struct Segment {
+        var start: CGPoint
+        var c1: CGPoint
+        var c2: CGPoint
+        var end: CGPoint
+
+        /// The cubic form of the segment at parameter t.
+        func point(at t: Double) -> CGPoint {
+            let u = 1 - t
+            let a = u * u * u
+            let b = 3 * u * u * t
+            let c = 3 * u * t * t
+            let d = t * t * t
+            return CGPoint(
+                x: a * start.x + b * c1.x + c * c2.x + d * end.x, y: a * start.y + b * c1.y + c * c2.y + d * end.y)
+        }
+
+        /// The derivative at t (falls back to the chord when it vanishes).
+        func tangent(at t: Double) -> CGPoint {
+            let u = 1 - t
+            let x = 3 * u * u * (c1.x - start.x) + 6 * u * t * (c2.x - c1.x) + 3 * t * t * (end.x - c2.x)
+            let y = 3 * u * u * (c1.y - start.y) + 6 * u * t * (c2.y - c1.y) + 3 * t * t * (end.y - c2.y)
+            if x == 0, y == 0 { return CGPoint(x: end.x - start.x, y: end.y - start.y) }
+            return CGPoint(x: x, y: y)
+        }
+    }
+
+    private(set) var segments: [Segment] = []
+    /// Cumulative length at each segment end as a fraction of the total (count + 1 entries).
+    private(set) var cumulativeFractions: [Double] = [0]
+    /// Per segment, cumulative lengths at `steps` evenly spaced parameters.
+    private var tables: [[Double]] = []
+    private var total = 0.0
+    private static let steps = 32
+
+    init(_ path: CGPath) {
+        var current = CGPoint.zero
+        var subpathStart = CGPoint.zero
+        for element in path.elements {
+            switch element {
+            case .moveTo(let p):
+                current = p
+                subpathStart = p
+            case .lineTo(let p):
+                segments.append(Self.line(current, p))
+                current = p
+            case .quadCurveTo(let c, let e):
+                let c1 = CGPoint(x: current.x + 2 / 3 * (c.x - current.x), y: current.y + 2 / 3 * (c.y - current.y))
+                let c2 = CGPoint(x: e.x + 2 / 3 * (c.x - e.x), y: e.y + 2 / 3 * (c.y - e.y))
+                segments.append(Segment(start: current, c1: c1, c2: c2, end: e))
+                current = e
+            case .curveTo(let c1, let c2, let e):
+                segments.append(Segment(start: current, c1: c1, c2: c2, end: e))
+                current = e
+            case .closeSubpath:
+                if current != subpathStart { segments.append(Self.line(current, subpathStart)) }
+                current = subpathStart
+            }
+        }
+        var lengths: [Double] = []
+        for segment in segments {
+            var table = [0.0]
+            var previous = segment.start
+            for step in 1...Self.steps {
+                let p = segment.point(at: Double(step) / Double(Self.steps))
+                table.append(table[step - 1] + hypot(p.x - previous.x, p.y - previous.y))
+                previous = p
+            }
+            tables.append(table)
+            lengths.append(table[Self.steps])
+        }
+        total = lengths.reduce(0, +)
+        var running = 0.0
+        for length in lengths {
+            running += length
+            cumulativeFractions.append(total > 0 ? running / total : 0)
+        }
+    }
+
+    private static func line(_ a: CGPoint, _ b: CGPoint) -> Segment {
+        Segment(
+            start: a, c1: CGPoint(x: a.x + (b.x - a.x) / 3, y: a.y + (b.y - a.y) / 3),
+            c2: CGPoint(x: a.x + 2 * (b.x - a.x) / 3, y: a.y + 2 * (b.y - a.y) / 3), end: b)
+    }
+
+    /// The point and tangent at a fraction of the total arc length.
+    func pointAtLength(fraction: Double) -> (CGPoint, CGPoint) {
+        let f = min(max(fraction, 0), 1)
+        var i = 0
+        while i < segments.count - 1, cumulativeFractions[i + 1] < f { i += 1 }
+        let target = f * total - cumulativeFractions[i] * total
+        let table = tables[i]
+        var step = 1
+        while step < Self.steps, table[step] < target { step += 1 }
+        let span = table[step] - table[step - 1]
+        let within = span > 0 ? (target - table[step - 1]) / span : 0
+        let t = min(max((Double(step - 1) + within) / Double(Self.steps), 0), 1)
+        return (segments[i].point(at: t), segments[i].tangent(at: t))
+    }
+}

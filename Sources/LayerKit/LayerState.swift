@@ -1,0 +1,57 @@
+/// The animatable and drawable properties of a layer, as one value so a presentation copy is a
+/// single struct assignment.
+struct LayerState {
+    var bounds = CGRect.zero
+    var position = CGPoint.zero
+    var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    var zPosition: CGFloat = 0
+    var transform = CATransform3DIdentity
+    var opacity: Float = 1
+    var isHidden = false
+    var backgroundColor: CGColor?
+    var contents: Any?
+    var contentsGravity = CALayerContentsGravity.resize
+    var masksToBounds = false
+    var cornerRadius: CGFloat = 0
+    var timing = TimingParameters.layerDefault
+}
+
+/// The `CAMediaTiming` properties, shared by layers and animations.
+struct TimingParameters {
+    var beginTime: CFTimeInterval = 0
+    var duration: CFTimeInterval = 0
+    var speed: Float = 1
+    var timeOffset: CFTimeInterval = 0
+    var repeatCount: Float = 0
+    var repeatDuration: CFTimeInterval = 0
+    var autoreverses = false
+    var fillMode = CAMediaTimingFillMode.removed
+
+    static let layerDefault = TimingParameters()
+
+    /// Parent time → local time: `(parent − beginTime) · speed + timeOffset`, taken literally.
+    @inline(__always) func localTime(fromParent parent: CFTimeInterval) -> CFTimeInterval {
+        (parent - beginTime) * CFTimeInterval(speed) + timeOffset
+    }
+
+    /// Local time → parent time, the inverse map (non-finite when speed is 0).
+    @inline(__always) func parentTime(fromLocal local: CFTimeInterval) -> CFTimeInterval {
+        (local - timeOffset) / CFTimeInterval(speed) + beginTime
+    }
+}
+
+/// The shape properties of a `CAShapeLayer`.
+struct ShapeState {
+    var path: CGPath?
+    var fillColor: CGColor? = .black
+    var fillRule = CAShapeLayerFillRule.nonZero
+    var strokeColor: CGColor?
+    var lineWidth: CGFloat = 1
+    var lineCap = CAShapeLayerLineCap.butt
+    var lineJoin = CAShapeLayerLineJoin.miter
+    var miterLimit: CGFloat = 10
+    var lineDashPattern: [NSNumber]?
+    var lineDashPhase: CGFloat = 0
+    var strokeStart: CGFloat = 0
+    var strokeEnd: CGFloat = 1
+}

@@ -1,0 +1,112 @@
+/// How a layer's `contents` image is fitted into its bounds (`CALayerContentsGravity`).
+public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let center = Self(rawValue: "center")
+    public static let top = Self(rawValue: "top")
+    public static let bottom = Self(rawValue: "bottom")
+    public static let left = Self(rawValue: "left")
+    public static let right = Self(rawValue: "right")
+    public static let topLeft = Self(rawValue: "topLeft")
+    public static let topRight = Self(rawValue: "topRight")
+    public static let bottomLeft = Self(rawValue: "bottomLeft")
+    public static let bottomRight = Self(rawValue: "bottomRight")
+    public static let resize = Self(rawValue: "resize")
+    public static let resizeAspect = Self(rawValue: "resizeAspect")
+    public static let resizeAspectFill = Self(rawValue: "resizeAspectFill")
+}
+
+/// What an animation shows outside its active period (`CAMediaTimingFillMode`).
+public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let removed = Self(rawValue: "removed")
+    public static let forwards = Self(rawValue: "forwards")
+    public static let backwards = Self(rawValue: "backwards")
+    public static let both = Self(rawValue: "both")
+
+    var fillsForwards: Bool { self == .forwards || self == .both }
+    var fillsBackwards: Bool { self == .backwards || self == .both }
+}
+
+/// The winding rule used to fill a shape layer's path.
+public struct CAShapeLayerFillRule: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let nonZero = Self(rawValue: "non-zero")
+    public static let evenOdd = Self(rawValue: "even-odd")
+}
+
+/// The shape of a stroke's open ends.
+public struct CAShapeLayerLineCap: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let butt = Self(rawValue: "butt")
+    public static let round = Self(rawValue: "round")
+    public static let square = Self(rawValue: "square")
+}
+
+/// The shape of a stroke's corners.
+public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let miter = Self(rawValue: "miter")
+    public static let round = Self(rawValue: "round")
+    public static let bevel = Self(rawValue: "bevel")
+}
+
+/// How a keyframe animation computes values between keyframes.
+public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let linear = Self(rawValue: "linear")
+    public static let discrete = Self(rawValue: "discrete")
+    public static let paced = Self(rawValue: "paced")
+    public static let cubic = Self(rawValue: "cubic")
+    public static let cubicPaced = Self(rawValue: "cubicPaced")
+}
+
+/// Whether an object animated along a path turns to follow the path's tangent.
+public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let rotateAuto = Self(rawValue: "auto")
+    public static let rotateAutoReverse = Self(rawValue: "autoReverse")
+}
+
+/// The names of the predefined timing curves.
+public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let linear = Self(rawValue: "linear")
+    public static let easeIn = Self(rawValue: "easeIn")
+    public static let easeOut = Self(rawValue: "easeOut")
+    public static let easeInEaseOut = Self(rawValue: "easeInEaseOut")
+    public static let `default` = Self(rawValue: "default")
+}
+
+/// The names of the value functions that turn animated numbers into a transform.
+public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let rotateX = Self(rawValue: "rotateX")
+    public static let rotateY = Self(rawValue: "rotateY")
+    public static let rotateZ = Self(rawValue: "rotateZ")
+    public static let scale = Self(rawValue: "scale")
+    public static let scaleX = Self(rawValue: "scaleX")
+    public static let scaleY = Self(rawValue: "scaleY")
+    public static let scaleZ = Self(rawValue: "scaleZ")
+    public static let translate = Self(rawValue: "translate")
+    public static let translateX = Self(rawValue: "translateX")
+    public static let translateY = Self(rawValue: "translateY")
+    public static let translateZ = Self(rawValue: "translateZ")
+}

@@ -1,0 +1,178 @@
+/// Allocation-free 4×4 helpers for the engine's hot path (Geometry's versions build arrays).
+enum TransformMath {
+    /// `a` applied first, then `b` (row vectors: `a · b`).
+    static func concat(_ a: CATransform3D, _ b: CATransform3D) -> CATransform3D {
+        CATransform3D(
+            m11: a.m11 * b.m11 + a.m12 * b.m21 + a.m13 * b.m31 + a.m14 * b.m41,
+            m12: a.m11 * b.m12 + a.m12 * b.m22 + a.m13 * b.m32 + a.m14 * b.m42,
+            m13: a.m11 * b.m13 + a.m12 * b.m23 + a.m13 * b.m33 + a.m14 * b.m43,
+            m14: a.m11 * b.m14 + a.m12 * b.m24 + a.m13 * b.m34 + a.m14 * b.m44,
+            m21: a.m21 * b.m11 + a.m22 * b.m21 + a.m23 * b.m31 + a.m24 * b.m41,
+            m22: a.m21 * b.m12 + a.m22 * b.m22 + a.m23 * b.m32 + a.m24 * b.m42,
+            m23: a.m21 * b.m13 + a.m22 * b.m23 + a.m23 * b.m33 + a.m24 * b.m43,
+            m24: a.m21 * b.m14 + a.m22 * b.m24 + a.m23 * b.m34 + a.m24 * b.m44,
+            m31: a.m31 * b.m11 + a.m32 * b.m21 + a.m33 * b.m31 + a.m34 * b.m41,
+            m32: a.m31 * b.m12 + a.m32 * b.m22 + a.m33 * b.m32 + a.m34 * b.m42,
+            m33: a.m31 * b.m13 + a.m32 * b.m23 + a.m33 * b.m33 + a.m34 * b.m43,
+            m34: a.m31 * b.m14 + a.m32 * b.m24 + a.m33 * b.m34 + a.m34 * b.m44,
+            m41: a.m41 * b.m11 + a.m42 * b.m21 + a.m43 * b.m31 + a.m44 * b.m41,
+            m42: a.m41 * b.m12 + a.m42 * b.m22 + a.m43 * b.m32 + a.m44 * b.m42,
+            m43: a.m41 * b.m13 + a.m42 * b.m23 + a.m43 * b.m33 + a.m44 * b.m43,
+            m44: a.m41 * b.m14 + a.m42 * b.m24 + a.m43 * b.m34 + a.m44 * b.m44)
+    }
+}
+
+/// A transform split into scale, rotation and translation (`M = S · R · T` for row vectors, the
+/// perspective column kept as is). Rotation is held as Euler angles `R = Rx(x) · Ry(y) · Rz(z)`
+/// (x applied first), so a pure z rotation by θ reads back θ in (−π, π]. Shear is not represented:
+/// setting one component of a sheared transform drops the shear.
+struct TransformComponents: Equatable {
+    var scale: (x: Double, y: Double, z: Double) = (1, 1, 1)
+    var rotation: (x: Double, y: Double, z: Double) = (0, 0, 0)
+    var translation: (x: Double, y: Double, z: Double) = (0, 0, 0)
+    var perspective: (m14: Double, m24: Double, m34: Double, m44: Double) = (0, 0, 0, 1)
+
+    static func == (l: TransformComponents, r: TransformComponents) -> Bool {
+        l.scale == r.scale && l.rotation == r.rotation && l.translation == r.translation
+            && l.perspective == r.perspective
+    }
+
+    init() {}
+
+    init(_ m: CATransform3D) {
+        translation = (m.m41, m.m42, m.m43)
+        perspective = (m.m14, m.m24, m.m34, m.m44)
+        var r1 = (m.m11, m.m12, m.m13)
+        var r2 = (m.m21, m.m22, m.m23)
+        var r3 = (m.m31, m.m32, m.m33)
+        var sx = (r1.0 * r1.0 + r1.1 * r1.1 + r1.2 * r1.2).squareRoot()
+        let sy = (r2.0 * r2.0 + r2.1 * r2.1 + r2.2 * r2.2).squareRoot()
+        let sz = (r3.0 * r3.0 + r3.1 * r3.1 + r3.2 * r3.2).squareRoot()
+        let determinant =
+            r1.0 * (r2.1 * r3.2 - r2.2 * r3.1) - r1.1 * (r2.0 * r3.2 - r2.2 * r3.0)
+            + r1.2 * (r2.0 * r3.1 - r2.1 * r3.0)
+        if determinant < 0 {
+            sx = -sx
+        }
+        scale = (sx, sy, sz)
+        if sx != 0 { r1 = (r1.0 / sx, r1.1 / sx, r1.2 / sx) }
+        if sy != 0 { r2 = (r2.0 / sy, r2.1 / sy, r2.2 / sy) }
+        if sz != 0 { r3 = (r3.0 / sz, r3.1 / sz, r3.2 / sz) }
+        // R = Rx·Ry·Rz: m13 = −sin y, m12/m11 = tan z, m23/m33 = tan x.
+        let sinY = min(max(-r1.2, -1), 1)
+        let y = asin(sinY)
+        if abs(sinY) < 1 - 1e-12 {
+            rotation = (atan2(r2.2, r3.2), y, atan2(r1.1, r1.0))
+        } else {
+            rotation = (atan2(-r3.1, r2.1), y, 0)
+        }
+    }
+
+    /// The rotation block `Rx(x) · Ry(y) · Rz(z)`, rows.
+    private var rotationRows: ((Double, Double, Double), (Double, Double, Double), (Double, Double, Double)) {
+        let (ca, sa) = (cos(rotation.x), sin(rotation.x))
+        let (cb, sb) = (cos(rotation.y), sin(rotation.y))
+        let (cg, sg) = (cos(rotation.z), sin(rotation.z))
+        return (
+            (cb * cg, cb * sg, -sb),
+            (-ca * sg + sa * sb * cg, ca * cg + sa * sb * sg, sa * cb),
+            (sa * sg + ca * sb * cg, -sa * cg + ca * sb * sg, ca * cb)
+        )
+    }
+
+    /// The recomposed transform.
+    var transform: CATransform3D {
+        let (r1, r2, r3) = rotationRows
+        return CATransform3D(
+            m11: scale.x * r1.0, m12: scale.x * r1.1, m13: scale.x * r1.2, m14: perspective.m14,
+            m21: scale.y * r2.0, m22: scale.y * r2.1, m23: scale.y * r2.2, m24: perspective.m24,
+            m31: scale.z * r3.0, m32: scale.z * r3.1, m33: scale.z * r3.2, m34: perspective.m34,
+            m41: translation.x, m42: translation.y, m43: translation.z, m44: perspective.m44)
+    }
+
+    /// The rotation as a unit quaternion (x, y, z, w).
+    var quaternion: (Double, Double, Double, Double) {
+        let (r1, r2, r3) = rotationRows
+        // Column-vector matrix C = Rᵀ: C[i][j] = R[j][i].
+        let (c00, c01, c02) = (r1.0, r2.0, r3.0)
+        let (c10, c11, c12) = (r1.1, r2.1, r3.1)
+        let (c20, c21, c22) = (r1.2, r2.2, r3.2)
+        let trace = c00 + c11 + c22
+        if trace > 0 {
+            let s = (trace + 1).squareRoot() * 2
+            return ((c21 - c12) / s, (c02 - c20) / s, (c10 - c01) / s, s / 4)
+        } else if c00 > c11, c00 > c22 {
+            let s = (1 + c00 - c11 - c22).squareRoot() * 2
+            return (s / 4, (c01 + c10) / s, (c02 + c20) / s, (c21 - c12) / s)
+        } else if c11 > c22 {
+            let s = (1 + c11 - c00 - c22).squareRoot() * 2
+            return ((c01 + c10) / s, s / 4, (c12 + c21) / s, (c02 - c20) / s)
+        } else {
+            let s = (1 + c22 - c00 - c11).squareRoot() * 2
+            return ((c02 + c20) / s, (c12 + c21) / s, s / 4, (c10 - c01) / s)
+        }
+    }
+
+    /// Sets the rotation from a unit quaternion (x, y, z, w).
+    mutating func setQuaternion(_ q: (Double, Double, Double, Double)) {
+        let (x, y, z, w) = q
+        let c00 = 1 - 2 * (y * y + z * z)
+        let c10 = 2 * (x * y + z * w)
+        let c11 = 1 - 2 * (x * x + z * z)
+        let c20 = 2 * (x * z - y * w)
+        let c21 = 2 * (y * z + x * w)
+        let c22 = 1 - 2 * (x * x + y * y)
+        // Row-vector R = Cᵀ: m11 = c00, m12 = c10, m13 = c20, m22 = c11, m23 = c21, m32 = c12, m33 = c22.
+        let sinY = min(max(-c20, -1), 1)
+        let angleY = asin(sinY)
+        if abs(sinY) < 1 - 1e-12 {
+            rotation = (atan2(c21, c22), angleY, atan2(c10, c00))
+        } else {
+            rotation = (atan2(-2 * (y * z - x * w), c11), angleY, 0)
+        }
+    }
+
+    /// Decomposed interpolation: translation, scale and perspective linearly, rotation by quaternion
+    /// slerp along the shorter arc (so identity → a 2π turn shows no motion, as in Core Animation).
+    static func interpolate(_ a: CATransform3D, _ b: CATransform3D, _ t: Double) -> CATransform3D {
+        if a == b { return a }
+        let ca = TransformComponents(a)
+        let cb = TransformComponents(b)
+        var out = TransformComponents()
+        func mix(_ u: Double, _ v: Double) -> Double { u + (v - u) * t }
+        out.translation = (
+            mix(ca.translation.x, cb.translation.x), mix(ca.translation.y, cb.translation.y),
+            mix(ca.translation.z, cb.translation.z)
+        )
+        out.scale = (mix(ca.scale.x, cb.scale.x), mix(ca.scale.y, cb.scale.y), mix(ca.scale.z, cb.scale.z))
+        out.perspective = (
+            mix(ca.perspective.m14, cb.perspective.m14), mix(ca.perspective.m24, cb.perspective.m24),
+            mix(ca.perspective.m34, cb.perspective.m34), mix(ca.perspective.m44, cb.perspective.m44)
+        )
+        out.setQuaternion(slerp(ca.quaternion, cb.quaternion, t))
+        return out.transform
+    }
+
+    private static func slerp(
+        _ p: (Double, Double, Double, Double), _ q0: (Double, Double, Double, Double), _ t: Double
+    ) -> (Double, Double, Double, Double) {
+        var q = q0
+        var dot = p.0 * q.0 + p.1 * q.1 + p.2 * q.2 + p.3 * q.3
+        if dot < 0 {
+            q = (-q.0, -q.1, -q.2, -q.3)
+            dot = -dot
+        }
+        let (wp, wq): (Double, Double)
+        if dot > 0.9995 {
+            (wp, wq) = (1 - t, t)
+        } else {
+            let theta = acos(min(dot, 1))
+            let s = sin(theta)
+            (wp, wq) = (sin((1 - t) * theta) / s, sin(t * theta) / s)
+        }
+        var r = (p.0 * wp + q.0 * wq, p.1 * wp + q.1 * wq, p.2 * wp + q.2 * wq, p.3 * wp + q.3 * wq)
+        let length = (r.0 * r.0 + r.1 * r.1 + r.2 * r.2 + r.3 * r.3).squareRoot()
+        if length > 0 { r = (r.0 / length, r.1 / length, r.2 / length, r.3 / length) }
+        return r
+    }
+}
