@@ -1,0 +1,65 @@
+import Foundation
+import Raster
+
+/// Frames piped to ffmpeg as raw BGRA, encoded into a temporary file that is renamed to the output when
+/// ffmpeg succeeds and removed when anything fails.
+final class FFmpegSink: FrameSink {
+    private let file: PartialFile
+    private let process: FFmpegProcess
+    private let arguments: FFmpegArguments
+    private var packer: FramePacker
+    private var closed = false
+
+    /// Finds ffmpeg, checks the output can be created and starts ffmpeg writing it.
+    /// - Throws: `RecordingError.ffmpegMissing` (before any file is touched), the output's path errors,
+    ///   or `.ffmpegLaunchFailed`.
+    init(output: URL, arguments: FFmpegArguments, ffmpeg: FFmpegLocation) throws(RecordingError) {
+        let executable = try FFmpegLocator.resolve(ffmpeg)
+        file = try PartialFile(for: output)
+        self.arguments = arguments
+        packer = FramePacker(
+            width: arguments.width, height: arguments.height, unpremultiply: arguments.format != .mp4)
+        do {
+            process = try FFmpegProcess(
+                executable: executable, arguments: arguments.arguments(writingTo: file.temporary.path))
+        } catch {
+            file.discard()
+            throw error
+        }
+    }
+
+    var encodedSize: (width: Int, height: Int) { arguments.encodedSize }
+
+    func write(_ frame: Bitmap) throws(RecordingError) {
+        let code = packer.withPackedBytes(of: frame) { bytes in process.write(bytes.baseAddress!, count: bytes.count) }
+        guard code != 0 else { return }
+        if code == EPIPE {
+            throw failure(status: process.finish() ?? "it stopped reading frames")
+        }
+        abort()
+        throw .cannotWrite(file.final, reason: "sending a frame to ffmpeg: \(systemMessage(code))")
+    }
+
+    func finish() throws(RecordingError) {
+        closed = true
+        if let status = process.finish() { throw failure(status: status) }
+        try file.commit()
+    }
+
+    func abort() {
+        guard !closed else { return }
+        closed = true
+        process.terminate()
+        file.discard()
+    }
+
+    /// The error for ffmpeg having stopped with `status`, after removing the partial file.
+    private func failure(status: String) -> RecordingError {
+        closed = true
+        process.terminate()
+        file.discard()
+        let lines = process.lastErrorLines()
+        if lines.contains(where: { $0.contains("No space left on device") }) { return .diskFull(file.final) }
+        return .ffmpegFailed(output: file.final, status: status, lastLines: lines)
+    }
+}

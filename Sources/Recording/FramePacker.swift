@@ -1,0 +1,60 @@
+import Raster
+
+/// Lays a bitmap's pixels out as one tightly packed BGRA buffer for ffmpeg: straight from the bitmap's
+/// memory when its rows are packed, through a scratch buffer when its stride has padding or when the
+/// output wants straight (not premultiplied) alpha.
+struct FramePacker {
+    private let width: Int
+    private let height: Int
+    private let unpremultiply: Bool
+    private var scratch: [UInt32] = []
+
+    init(width: Int, height: Int, unpremultiply: Bool) {
+        self.width = width
+        self.height = height
+        self.unpremultiply = unpremultiply
+    }
+
+    /// Calls `body` with the packed bytes of `frame` (which must have this packer's size).
+    mutating func withPackedBytes<Result>(of frame: Bitmap, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        precondition(frame.width == width && frame.height == height, "frame size differs from the recording's")
+        let rowBytes = width * 4
+        if frame.stride == rowBytes && !(unpremultiply && hasTranslucentPixel(frame)) {
+            return body(UnsafeRawBufferPointer(start: frame.baseAddress, count: rowBytes * height))
+        }
+        if scratch.count != width * height { scratch = [UInt32](repeating: 0, count: width * height) }
+        let convert = unpremultiply
+        return scratch.withUnsafeMutableBufferPointer { packed in
+            for y in 0..<height {
+                let source = frame.row(y)
+                let target = packed.baseAddress! + y * width
+                if convert {
+                    for x in 0..<width { target[x] = FramePacker.straightAlpha(source[x]) }
+                } else {
+                    target.update(from: source, count: width)
+                }
+            }
+            return body(UnsafeRawBufferPointer(packed))
+        }
+    }
+
+    private func hasTranslucentPixel(_ frame: Bitmap) -> Bool {
+        for y in 0..<height {
+            let row = frame.row(y)
+            for x in 0..<width where row[x] >> 24 != 0xFF { return true }
+        }
+        return false
+    }
+
+    /// `pixel` with its colour divided by its alpha, rounded to nearest.
+    static func straightAlpha(_ pixel: Pixel) -> Pixel {
+        let alpha = UInt32(pixel >> 24)
+        if alpha == 0xFF { return pixel }
+        if alpha == 0 { return 0 }
+        func channel(_ shift: UInt32) -> UInt32 {
+            let value = (pixel >> shift) & 0xFF
+            return min(255, (value * 255 + alpha / 2) / alpha) << shift
+        }
+        return alpha << 24 | channel(16) | channel(8) | channel(0)
+    }
+}

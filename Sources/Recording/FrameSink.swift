@@ -1,0 +1,28 @@
+import Foundation
+import Raster
+
+/// Where recorded frames go, one at a time, until `finish` puts the output under its final name or
+/// `abort` removes everything written so far.
+protocol FrameSink: AnyObject {
+    /// The pixel size of the written pictures (it can differ from the frames', see `FFmpegArguments`).
+    var encodedSize: (width: Int, height: Int) { get }
+    func write(_ frame: Bitmap) throws(RecordingError)
+    func finish() throws(RecordingError)
+    func abort()
+}
+
+/// The sink for a `format` output of `frameCount` frames of `width`×`height` pixels at `fps`; a live
+/// recording, whose length is not known ahead, passes nil.
+func makeFrameSink(
+    format: RecordingFormat, output: URL, width: Int, height: Int, fps: Double, frameCount: Int?,
+    settings: RecordingSettings
+) throws(RecordingError) -> FrameSink {
+    switch format {
+    case .pngSequence:
+        return try PNGSequenceSink(directory: output, width: width, height: height)
+    case .mp4, .gif, .apng:
+        let arguments = FFmpegArguments(
+            format: format, width: width, height: height, fps: fps, settings: settings, frameCount: frameCount)
+        return try FFmpegSink(output: output, arguments: arguments, ffmpeg: settings.ffmpeg)
+    }
+}

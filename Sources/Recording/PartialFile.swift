@@ -1,0 +1,43 @@
+import Foundation
+
+/// An output file written under a hidden temporary name in the same directory (`.clip.partial.mp4`
+/// for `clip.mp4`, keeping the extension) and renamed over the final name only once complete.
+struct PartialFile {
+    let final: URL
+    let temporary: URL
+
+    /// Checks that `final`'s directory exists and accepts a new file, by creating the temporary file.
+    /// - Throws: `RecordingError.noSuchDirectory`, `.cannotWrite` or `.diskFull`.
+    init(for final: URL) throws(RecordingError) {
+        self.final = final
+        let directory = final.deletingLastPathComponent()
+        let stem = final.deletingPathExtension().lastPathComponent
+        temporary = directory.appendingPathComponent(".\(stem).partial.\(final.pathExtension)")
+
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else { throw .noSuchDirectory(directory) }
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            let code = errno
+            throw code == ENOSPC ? .diskFull(final) : .cannotWrite(final, reason: systemMessage(code))
+        }
+        close(descriptor)
+    }
+
+    /// Renames the temporary file to the final name, replacing any file there.
+    /// - Throws: `RecordingError.cannotWrite` when the rename fails (the temporary file is removed).
+    func commit() throws(RecordingError) {
+        if rename(temporary.path, final.path) != 0 {
+            let reason = systemMessage(errno)
+            discard()
+            throw .cannotWrite(final, reason: reason)
+        }
+    }
+
+    /// Removes the temporary file.
+    func discard() {
+        unlink(temporary.path)
+    }
+}

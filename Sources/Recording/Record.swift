@@ -1,0 +1,37 @@
+import Foundation
+import Raster
+
+/// Records `job`: calls `producer` for frames 0 ..< `job.frameCount` in order, each at media time
+/// `job.from + k / job.fps`, and writes them to `job.output` (MP4, GIF or APNG through ffmpeg, or numbered
+/// PNGs into a directory). Shows progress on standard error as `job.settings.progress` says.
+///
+/// Nothing is left under the output's name unless the recording completes.
+/// - Returns: what was written and how fast.
+/// - Throws: `RecordingError` (with the partial output removed), or whatever `producer` throws.
+public func record(job: RecordingJob, producer: FrameProducer) throws -> RecordingSummary {
+    try job.validate()
+    let format = try RecordingFormat.of(job.output)
+    let progress = ProgressReporter(total: job.frameCount, output: job.output, display: job.settings.progress)
+    let sink = try makeFrameSink(
+        format: format, output: job.output, width: job.width, height: job.height, fps: job.fps,
+        frameCount: job.frameCount, settings: job.settings)
+    let frame = Bitmap(width: job.width, height: job.height)
+    do {
+        for index in 0..<job.frameCount {
+            if index > 0 { frame.fill(0) }
+            try producer(index, job.time(ofFrame: index), frame)
+            try sink.write(frame)
+            progress.update(done: index + 1)
+        }
+        try sink.finish()
+    } catch {
+        sink.abort()
+        progress.abandon()
+        throw error
+    }
+    let summary = RecordingSummary(
+        output: job.output, format: format, frameCount: job.frameCount, fps: job.fps,
+        width: sink.encodedSize.width, height: sink.encodedSize.height, wallTime: progress.elapsed)
+    progress.finish(summary)
+    return summary
+}
