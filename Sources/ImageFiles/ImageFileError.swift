@@ -21,6 +21,8 @@ public struct ImageFileError: Error, CustomStringConvertible, Equatable, Sendabl
         case corrupt(ImageFormat, detail: String)
         /// The header's width or height is beyond `maxSide` pixels; nothing was allocated for it.
         case tooLarge(width: Int, height: Int, maxSide: Int)
+        /// The image is within `maxSide` but has more pixels than are ever decoded.
+        case tooManyPixels(width: Int, height: Int, maxPixels: Int)
         /// Memory for the decoder or the pixels could not be had.
         case outOfMemory
         /// The file could not be written; the detail says why. No partial file is left behind.
@@ -59,6 +61,8 @@ extension ImageFileError.Reason {
             return "corrupt \(format.rawValue) data (\(detail))"
         case .tooLarge(let width, let height, let maxSide):
             return "the image is \(width)x\(height) pixels, larger than the limit of \(maxSide) pixels a side"
+        case .tooManyPixels(let width, let height, let maxPixels):
+            return "the image is \(width)x\(height) pixels, more than the \(maxPixels) pixels that can be decoded"
         case .outOfMemory:
             return "out of memory while decoding"
         case .writeFailed(let detail):

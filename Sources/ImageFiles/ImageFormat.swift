@@ -19,7 +19,8 @@ public enum ImageFormat: String, Sendable {
         let prefix = Array(bytes.prefix(12))
         func ascii(_ text: String, at offset: Int = 0) -> Bool {
             let expected = Array(text.utf8)
-            return prefix.count >= offset + expected.count && Array(prefix[offset..<offset + expected.count]) == expected
+            return prefix.count >= offset + expected.count
+                && Array(prefix[offset..<offset + expected.count]) == expected
         }
         if ascii("GIF87a") || ascii("GIF89a") { return "GIF" }
         if ascii("RIFF") && ascii("WEBP", at: 8) { return "WebP" }

@@ -1,24 +1,27 @@
 /// The checks made on an image's header before any memory is allocated for its pixels.
 enum ImageLimits {
-    /// The most bytes a file may have: a PNG may legitimately be a little larger than its raw pixels
-    /// (stored blocks, filter bytes), so twice the pixels at the largest size, plus a megabyte.
+    /// The most pixels decoded whatever `maxSide` says: 2²⁸, a 16384×16384 image, 1 GiB of BGRA8.
+    static let maxPixels = 1 << 28
+
+    /// The most bytes a file may have. A PNG can legitimately be a little larger than its raw pixels
+    /// (16-bit RGBA, stored blocks, filter bytes), so 8 bytes a pixel at the largest size, plus a megabyte.
     static func maxFileBytes(maxSide: Int) -> Int {
-        let side = max(1, min(maxSide, 1 << 20))
-        let (pixels, overflow) = side.multipliedReportingOverflow(by: side)
-        if overflow || pixels > Int.max / 8 - (1 << 20) { return Int.max }
-        return pixels * 8 + (1 << 20)
+        let side = max(1, min(maxSide, 1 << 16))
+        return min(side * side, maxPixels) * 8 + (1 << 20)
     }
 
-    /// Throws unless a `width`×`height` image fits `maxSide` and its BGRA8 pixels fit in memory's
-    /// address range.
+    /// Throws unless a `width`×`height` image fits `maxSide` and `maxPixels`.
     static func check(width: Int, height: Int, maxSide: Int, format: ImageFormat, file: String) throws(ImageFileError) {
         if width <= 0 || height <= 0 {
-            throw ImageFileError(file: file, reason: .corrupt(format, detail: "the header gives a size of \(width)x\(height)"))
+            throw ImageFileError(
+                file: file, reason: .corrupt(format, detail: "the header gives a size of \(width)x\(height)"))
         }
-        let (pixels, pixelOverflow) = width.multipliedReportingOverflow(by: height)
-        let (_, byteOverflow) = pixels.multipliedReportingOverflow(by: 4)
-        if width > maxSide || height > maxSide || pixelOverflow || byteOverflow {
+        if width > maxSide || height > maxSide {
             throw ImageFileError(file: file, reason: .tooLarge(width: width, height: height, maxSide: maxSide))
+        }
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        if overflow || pixels > maxPixels {
+            throw ImageFileError(file: file, reason: .tooManyPixels(width: width, height: height, maxPixels: maxPixels))
         }
     }
 }

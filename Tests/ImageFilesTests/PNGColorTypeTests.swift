@@ -72,7 +72,9 @@ import Testing
     }
 
     @Test func rgb8Bit() throws {
-        try expectDecoded("rgb8.png") { x, y in P.premultiplied(P.sample8(x, y, 0), P.sample8(x, y, 1), P.sample8(x, y, 2), 255) }
+        try expectDecoded("rgb8.png") { x, y in
+            P.premultiplied(P.sample8(x, y, 0), P.sample8(x, y, 1), P.sample8(x, y, 2), 255)
+        }
     }
 
     @Test func rgb8BitWithTransparentKey() throws {

@@ -148,28 +148,31 @@ def write_pngs():
 
 
 QUADRANTS = [(220, 40, 30), (40, 180, 60), (30, 60, 200), (240, 230, 210)]
+GRAY_LEVELS = [30, 100, 170, 240]
 
 
 def write_jpegs():
     """32x32 pictures of four flat 16x16 quadrants (one JPEG MCU each): top-left, top-right,
     bottom-left, bottom-right."""
     side = 32
-    pixels = bytearray()
-    for y in range(side):
-        for x in range(side):
-            pixels += bytes(QUADRANTS[(y // 16) * 2 + x // 16])
+    quadrant = lambda x, y: (y // 16) * 2 + x // 16
+    colour = b"".join(bytes(QUADRANTS[quadrant(x, y)]) for y in range(side) for x in range(side))
+    gray = bytes(GRAY_LEVELS[quadrant(x, y)] for y in range(side) for x in range(side))
     with tempfile.TemporaryDirectory() as tmp:
-        source = os.path.join(tmp, "quadrants.ppm")
-        with open(source, "wb") as f:
-            f.write(b"P6 %d %d 255\n" % (side, side) + pixels)
+        colour_source = os.path.join(tmp, "quadrants.ppm")
+        gray_source = os.path.join(tmp, "quadrants.pgm")
+        with open(colour_source, "wb") as f:
+            f.write(b"P6 %d %d 255\n" % (side, side) + colour)
+        with open(gray_source, "wb") as f:
+            f.write(b"P5 %d %d 255\n" % (side, side) + gray)
         common = ["-strip", "-quality", "95"]
         variants = {
-            "baseline420.jpg": ["-sampling-factor", "2x2"],
-            "progressive.jpg": ["-sampling-factor", "1x1", "-interlace", "JPEG"],
-            "gray.jpg": ["-colorspace", "Gray"],
-            "cmyk.jpg": ["-colorspace", "CMYK"],
+            "baseline420.jpg": (colour_source, ["-sampling-factor", "2x2"]),
+            "progressive.jpg": (colour_source, ["-sampling-factor", "1x1", "-interlace", "JPEG"]),
+            "gray.jpg": (gray_source, []),
+            "cmyk.jpg": (colour_source, ["-colorspace", "CMYK"]),
         }
-        for name, options in variants.items():
+        for name, (source, options) in variants.items():
             subprocess.run(["convert", source] + options + common + [os.path.join(HERE, name)], check=True)
 
 
