@@ -1,0 +1,60 @@
+import Raster
+
+/// Premultiplied source-over compositing of solid colours into a Bitmap, clipped to its bounds.
+public enum Blending {
+    /// A premultiplied pixel from straight (non-premultiplied) 8-bit channels.
+    public static func color(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) -> Pixel {
+        func scale(_ c: UInt8) -> UInt8 { UInt8((Int(c) * Int(alpha) + 127) / 255) }
+        return .premultiplied(red: scale(red), green: scale(green), blue: scale(blue), alpha: alpha)
+    }
+
+    /// `source` (premultiplied) scaled by `coverage`/255, over `destination`.
+    @inline(__always)
+    public static func over(_ source: Pixel, coverage: UInt32, onto destination: Pixel) -> Pixel {
+        if coverage == 0 { return destination }
+        let s = coverage == 255 ? source : scaled(source, by: coverage)
+        let inverse = 255 - (s >> 24)
+        if inverse == 0 { return s }
+        return s &+ scaled(destination, by: inverse)
+    }
+
+    /// Every channel of `pixel` times `factor`/255, rounded.
+    @inline(__always)
+    static func scaled(_ pixel: Pixel, by factor: UInt32) -> Pixel {
+        var redBlue = (pixel & 0x00FF_00FF) &* factor &+ 0x0080_0080
+        redBlue = ((redBlue &+ ((redBlue >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+        var alphaGreen = ((pixel >> 8) & 0x00FF_00FF) &* factor &+ 0x0080_0080
+        alphaGreen = (alphaGreen &+ ((alphaGreen >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
+        return redBlue | alphaGreen
+    }
+
+    /// Fills the rectangle (clipped to the bitmap) with `color` over what is there.
+    public static func fill(
+        _ bitmap: Bitmap, x: Int, y: Int, width: Int, height: Int, color: Pixel
+    ) {
+        let x0 = max(0, x)
+        let y0 = max(0, y)
+        let x1 = min(bitmap.width, x + width)
+        let y1 = min(bitmap.height, y + height)
+        guard x0 < x1, y0 < y1 else { return }
+        let opaque = color >> 24 == 255
+        for row in y0..<y1 {
+            let pixels = bitmap.row(row)
+            if opaque {
+                (pixels + x0).update(repeating: color, count: x1 - x0)
+            } else {
+                for column in x0..<x1 { pixels[column] = over(color, coverage: 255, onto: pixels[column]) }
+            }
+        }
+    }
+
+    /// Draws a one-pixel rectangle outline.
+    public static func outline(
+        _ bitmap: Bitmap, x: Int, y: Int, width: Int, height: Int, color: Pixel
+    ) {
+        fill(bitmap, x: x, y: y, width: width, height: 1, color: color)
+        fill(bitmap, x: x, y: y + height - 1, width: width, height: 1, color: color)
+        fill(bitmap, x: x, y: y + 1, width: 1, height: height - 2, color: color)
+        fill(bitmap, x: x + width - 1, y: y + 1, width: 1, height: height - 2, color: color)
+    }
+}

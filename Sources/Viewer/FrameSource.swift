@@ -1,0 +1,23 @@
+import Raster
+
+/// What the viewer shows: a picture that is a function of media time, plus the actions it responds to.
+/// A built-in or file scene drawn by the Compositor is one; a test pattern is another.
+protocol FrameSource: AnyObject {
+    /// Shown in the title and the HUD.
+    var name: String { get }
+    /// The picture's natural size in pixels.
+    var width: Int { get }
+    var height: Int { get }
+    /// The toolbar's actions beyond start, stop and pause/resume (e.g. push and pop).
+    var extraCommands: [ViewerCommand] { get }
+    /// Receives scene log lines and animation delegate callbacks, one line each.
+    var log: ((String) -> Void)? { get set }
+    /// Brings the picture to `mediaTime` (forwards or backwards).
+    func show(mediaTime: Double)
+    /// True when showing a later media time would change nothing (the display link can stop).
+    var isIdle: Bool { get }
+    /// Draws the picture at the last shown media time into `bitmap` (the picture's size or clipped).
+    func draw(into bitmap: Bitmap)
+    /// Performs start, stop, push or pop at the last shown media time.
+    func perform(_ command: ViewerCommand)
+}

@@ -1,0 +1,30 @@
+import CX11
+
+/// The viewer's keyboard shortcuts, keyed by unshifted X keysym (the design's viewer contract).
+enum KeyMap {
+    /// The command bound to `keysym`, or nil for an unbound key.
+    static func command(forKeysym keysym: KeySym) -> ViewerCommand? {
+        switch Int32(truncatingIfNeeded: keysym) {
+        case XK_s, XK_Return, XK_KP_Enter: .start
+        case XK_x, XK_BackSpace: .stop
+        case XK_space: .pauseResume
+        case XK_period, XK_Right: .stepForward
+        case XK_comma, XK_Left: .stepBackward
+        case XK_bracketright, XK_Up: .faster
+        case XK_bracketleft, XK_Down: .slower
+        case XK_c: .toggleCurvePanel
+        case XK_h: .toggleHUD
+        case XK_1: .scene(1)
+        case XK_2: .scene(2)
+        case XK_3: .scene(3)
+        case XK_q, XK_Escape: .quit
+        default: nil
+        }
+    }
+
+    /// A short printable name of `keysym` for the log (`s`, `Return`, `space`, …).
+    static func name(ofKeysym keysym: KeySym) -> String {
+        guard let cName = XKeysymToString(keysym) else { return String(keysym, radix: 16) }
+        return String(cString: cName)
+    }
+}

@@ -1,0 +1,36 @@
+/// Something the user asked the viewer to do, by key or toolbar button.
+enum ViewerCommand: Equatable, Sendable {
+    case start
+    case stop
+    case pauseResume
+    case stepForward
+    case stepBackward
+    case faster
+    case slower
+    case toggleCurvePanel
+    case toggleHUD
+    /// Switch to the built-in scene with this 1-based number (1 wipe, 2 ship, 3 reveal).
+    case scene(Int)
+    case push
+    case pop
+    case quit
+
+    /// The command's name in the stdout log.
+    var logName: String {
+        switch self {
+        case .start: "start"
+        case .stop: "stop"
+        case .pauseResume: "pause-resume"
+        case .stepForward: "step-forward"
+        case .stepBackward: "step-backward"
+        case .faster: "faster"
+        case .slower: "slower"
+        case .toggleCurvePanel: "curve-panel"
+        case .toggleHUD: "hud"
+        case .scene(let number): "scene-\(number)"
+        case .push: "push"
+        case .pop: "pop"
+        case .quit: "quit"
+        }
+    }
+}

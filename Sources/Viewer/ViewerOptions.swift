@@ -1,0 +1,47 @@
+/// Everything `layerscope view` can be asked for; the command line is parsed elsewhere.
+public struct ViewerOptions: Sendable, Equatable {
+    /// A built-in scene's name (`wipe`, `ship`, `reveal`, or `test-pattern`) or a scene file's path.
+    public var scene: String
+    /// Image files for the built-in scenes' images A and B (the bundled assets when nil).
+    public var imageA: String?
+    public var imageB: String?
+    /// The picture size; nil means the scene's own (1280×720 for built-in scenes).
+    public var width: Int?
+    public var height: Int?
+    /// The initial playback rate (1/16 … 16).
+    public var speed: Double
+    /// Start paused.
+    public var paused: Bool
+    /// The initial media time in seconds.
+    public var seek: Double
+    /// Show the scene alone: no HUD, toolbar or panels.
+    public var noHUD: Bool
+    /// Use XPutImage even when MIT-SHM works.
+    public var noSHM: Bool
+    /// Display-link rate in frames per second.
+    public var fps: Double
+    /// Quit after this many frames (benchmarks and tests).
+    public var frames: Int?
+    /// Print frame statistics when quitting after `frames` frames.
+    public var stats: Bool
+
+    public init(
+        scene: String = "wipe", imageA: String? = nil, imageB: String? = nil, width: Int? = nil, height: Int? = nil,
+        speed: Double = 1, paused: Bool = false, seek: Double = 0, noHUD: Bool = false, noSHM: Bool = false,
+        fps: Double = 60, frames: Int? = nil, stats: Bool = false
+    ) {
+        self.scene = scene
+        self.imageA = imageA
+        self.imageB = imageB
+        self.width = width
+        self.height = height
+        self.speed = speed
+        self.paused = paused
+        self.seek = seek
+        self.noHUD = noHUD
+        self.noSHM = noSHM
+        self.fps = fps
+        self.frames = frames
+        self.stats = stats
+    }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import Overlay
+import Raster
+
+/// The viewer's state and behaviour without X11: the source being shown, the playback clock, the
+/// overlay, and what each key, button and pointer movement does. Every user action is logged.
+final class ViewerSession {
+    private(set) var source: FrameSource
+    private(set) var clock: PlaybackClock
+    private(set) var hudVisible: Bool
+    private(set) var curvePanelVisible = false
+    /// False with `--no-hud`: the scene alone, nothing drawn over it.
+    let overlayEnabled: Bool
+    /// Set when the picture must be drawn again although media time did not move.
+    var needsRedraw = true
+    private(set) var quitRequested = false
+    /// Media seconds per frame step (one display-link period at speed 1).
+    let frameDuration: Double
+    private let makeScene: (Int) -> FrameSource?
+    private let log: (String) -> Void
+    private let toolbar: Toolbar
+    private let hud: HeadsUpDisplay
+    private var shownMediaTime: Double?
+    private var commandsByIdentifier: [String: ViewerCommand] = [:]
+    /// Called with the new title when the source changes.
+    var titleChanged: ((String) -> Void)?
+
+    init(
+        source: FrameSource, options: ViewerOptions, hostTime: Double, text: TextRenderer?,
+        makeScene: @escaping (Int) -> FrameSource?, log: @escaping (String) -> Void
+    ) {
+        self.source = source
+        self.clock = PlaybackClock(
+            mediaTime: options.seek, hostTime: hostTime, speed: options.speed, paused: options.paused)
+        self.overlayEnabled = !options.noHUD
+        self.hudVisible = !options.noHUD
+        self.frameDuration = 1 / options.fps
+        self.makeScene = makeScene
+        self.log = log
+        self.toolbar = Toolbar(text: text)
+        self.hud = HeadsUpDisplay(text: text)
+        attach(source)
+    }
+
+    /// The window title for the current source.
+    var title: String { "Layerscope — \(source.name)" }
+
+    /// True while time moves the picture: the display link must tick.
+    var isAnimating: Bool { !clock.isPaused && !source.isIdle }
+
+    private func attach(_ newSource: FrameSource) {
+        source = newSource
+        source.log = { [log] line in log(line) }
+        shownMediaTime = nil
+        let commands: [ViewerCommand] = [.start, .stop, .pauseResume] + source.extraCommands
+        commandsByIdentifier = Dictionary(uniqueKeysWithValues: commands.map { ($0.logName, $0) })
+        toolbar.setItems(commands.map { ToolbarItem(identifier: $0.logName, title: buttonTitle(for: $0)) })
+        needsRedraw = true
+    }
+
+    private func buttonTitle(for command: ViewerCommand) -> String {
+        switch command {
+        case .start: "Start"
+        case .stop: "Stop"
+        case .pauseResume: clock.isPaused ? "Resume" : "Pause"
+        case .push: "Push"
+        case .pop: "Pop"
+        default: command.logName
+        }
+    }
+
+    /// Lays the overlay out for a `width`×`height` window.
+    func layout(width: Int, height: Int) {
+        toolbar.layout(width: width, height: height)
+        needsRedraw = true
+    }
+
+    /// Carries out `command`, which came from `origin` (e.g. `key space`, `button Start`), and logs it.
+    func perform(_ command: ViewerCommand, origin: String, hostTime: Double) {
+        let result: String
+        switch command {
+        case .start, .stop, .push, .pop:
+            bringSource(toHostTime: hostTime)
+            source.perform(command)
+            result = "done"
+        case .pauseResume:
+            clock.togglePause(atHostTime: hostTime)
+            toolbar.setTitle(buttonTitle(for: .pauseResume), for: ViewerCommand.pauseResume.logName)
+            result = clock.isPaused ? "paused" : "playing"
+        case .stepForward, .stepBackward:
+            let frames = command == .stepForward ? 1 : -1
+            result = clock.step(frames: frames, frameDuration: frameDuration) ? "stepped" : "ignored (not paused)"
+        case .faster:
+            clock.faster(atHostTime: hostTime)
+            result = "speed \(Self.format(speed: clock.speed))"
+        case .slower:
+            clock.slower(atHostTime: hostTime)
+            result = "speed \(Self.format(speed: clock.speed))"
+        case .toggleHUD:
+            hudVisible = overlayEnabled && !hudVisible
+            result = hudVisible ? "hud on" : "hud off"
+        case .toggleCurvePanel:
+            curvePanelVisible = overlayEnabled && !curvePanelVisible
+            result = curvePanelVisible ? "curve panel on" : "curve panel off"
+        case .scene(let number):
+            if let next = makeScene(number) {
+                attach(next)
+                clock.seek(to: 0, atHostTime: hostTime)
+                titleChanged?(title)
+                result = "showing \(next.name)"
+            } else {
+                result = "ignored (no scene \(number))"
+            }
+        case .quit:
+            quitRequested = true
+            result = "closing"
+        }
+        needsRedraw = true
+        let time = String(format: "%.3f", clock.mediaTime(atHostTime: hostTime))
+        log("\(origin): \(command.logName) -> \(result) t=\(time)")
+    }
+
+    /// Ends the session for a reason other than a key or button (window closed, signal).
+    func requestQuit(reason: String) {
+        quitRequested = true
+        log("closing: \(reason)")
+    }
+
+    /// Updates the hovered button; true when the picture must change.
+    func pointerMoved(x: Int, y: Int) {
+        guard overlayEnabled else { return }
+        let hovered = toolbar.identifier(atX: x, y: y)
+        if hovered != toolbar.hovered {
+            toolbar.hovered = hovered
+            needsRedraw = true
+        }
+    }
+
+    /// Clears hover and press when the pointer leaves the window.
+    func pointerLeft() {
+        guard toolbar.hovered != nil || toolbar.pressed != nil else { return }
+        toolbar.hovered = nil
+        toolbar.pressed = nil
+        needsRedraw = true
+    }
+
+    /// A mouse button went down at (`x`, `y`): the toolbar button there shows pressed.
+    func pointerPressed(button: UInt32, x: Int, y: Int) {
+        guard overlayEnabled, button == 1, let identifier = toolbar.identifier(atX: x, y: y) else { return }
+        toolbar.pressed = identifier
+        needsRedraw = true
+    }
+
+    /// A mouse button came up: a toolbar button pressed and released in place performs its command.
+    func pointerReleased(button: UInt32, x: Int, y: Int, hostTime: Double) {
+        guard button == 1, let pressed = toolbar.pressed else { return }
+        toolbar.pressed = nil
+        needsRedraw = true
+        guard toolbar.identifier(atX: x, y: y) == pressed, let command = commandsByIdentifier[pressed],
+            let title = toolbar.items.first(where: { $0.identifier == pressed })?.title
+        else { return }
+        perform(command, origin: "button \(title)", hostTime: hostTime)
+    }
+
+    /// The toolbar, for tests and hit-testing.
+    var toolbarForTesting: Toolbar { toolbar }
+
+    private func bringSource(toHostTime hostTime: Double) {
+        let mediaTime = clock.mediaTime(atHostTime: hostTime)
+        if mediaTime != shownMediaTime {
+            source.show(mediaTime: mediaTime)
+            shownMediaTime = mediaTime
+        }
+    }
+
+    /// Draws the frame for `hostTime` into `bitmap` (the window's buffer): the scene clipped to the
+    /// window, a dark margin where the window is larger, then the overlay.
+    func draw(into bitmap: Bitmap, scene sceneBitmap: Bitmap, hostTime: Double, figures: HUDFigures, dropped: Int) {
+        bringSource(toHostTime: hostTime)
+        source.draw(into: sceneBitmap)
+        let margin: Pixel = 0xFF18_1818
+        if bitmap.width > sceneBitmap.width {
+            Blending.fill(
+                bitmap, x: sceneBitmap.width, y: 0, width: bitmap.width - sceneBitmap.width,
+                height: bitmap.height, color: margin)
+        }
+        if bitmap.height > sceneBitmap.height {
+            Blending.fill(
+                bitmap, x: 0, y: sceneBitmap.height, width: sceneBitmap.width,
+                height: bitmap.height - sceneBitmap.height, color: margin)
+        }
+        needsRedraw = false
+        guard overlayEnabled else { return }
+        toolbar.draw(into: bitmap)
+        if hudVisible {
+            hud.draw(lines: hudLines(hostTime: hostTime, figures: figures, dropped: dropped), into: bitmap)
+        }
+    }
+
+    private func hudLines(hostTime: Double, figures: HUDFigures, dropped: Int) -> [String] {
+        [
+            source.name,
+            String(format: "t %.3f s", clock.mediaTime(atHostTime: hostTime)),
+            "speed ×" + Self.format(speed: clock.speed),
+            clock.isPaused ? "paused" : (source.isIdle ? "idle" : "playing"),
+            String(format: "%.1f fps", figures.framesPerSecond),
+            String(format: "frame %.2f ms", figures.frameMilliseconds),
+            "dropped \(dropped)",
+        ]
+    }
+
+    /// `speed` as the HUD and log show it: `2`, `1`, `1/4`.
+    static func format(speed: Double) -> String {
+        speed >= 1 ? String(Int(speed.rounded())) : "1/\(Int((1 / speed).rounded()))"
+    }
+}

@@ -1,0 +1,68 @@
+import CX11
+import Glibc
+
+/// The event loop's sleep: ppoll on the X connection, a signalfd for SIGINT/SIGTERM/SIGHUP and an
+/// eventfd other threads may use to wake the loop, with a nanosecond timeout.
+final class PollSet {
+    private let xFileDescriptor: Int32
+    let signalFileDescriptor: Int32
+    let wakeFileDescriptor: Int32
+
+    /// What woke the loop.
+    struct Wakeup {
+        var signal: Int32?
+        var woken: Bool
+    }
+
+    /// Blocks the handled signals (before any shared memory exists) and opens the fds.
+    init(xFileDescriptor: Int32) throws {
+        self.xFileDescriptor = xFileDescriptor
+        signalFileDescriptor = cx11_block_signals_into_fd()
+        wakeFileDescriptor = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
+        guard signalFileDescriptor >= 0, wakeFileDescriptor >= 0 else {
+            throw ViewerSetupError(description: "cannot create the signal and wake-up descriptors (errno \(errno))")
+        }
+    }
+
+    /// Wakes a loop sleeping in `wait` (callable from any thread).
+    func wake() {
+        var one: UInt64 = 1
+        _ = Glibc.write(wakeFileDescriptor, &one, 8)
+    }
+
+    /// Sleeps until the X connection, a signal or a wake-up is readable, or `timeout` ns passed
+    /// (forever when nil).
+    func wait(timeout: Int64?) -> Wakeup {
+        var fds = [
+            pollfd(fd: xFileDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: signalFileDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakeFileDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        let result: Int32
+        if let timeout {
+            var span = timespec(tv_sec: Int(timeout / 1_000_000_000), tv_nsec: Int(timeout % 1_000_000_000))
+            result = ppoll(&fds, nfds_t(fds.count), &span, nil)
+        } else {
+            result = ppoll(&fds, nfds_t(fds.count), nil, nil)
+        }
+        guard result > 0 else { return Wakeup(signal: nil, woken: false) }
+        var wakeup = Wakeup(signal: nil, woken: false)
+        if fds[1].revents & Int16(POLLIN) != 0 {
+            let number = cx11_read_signal(signalFileDescriptor)
+            if number != 0 { wakeup.signal = number }
+        }
+        if fds[2].revents & Int16(POLLIN) != 0 {
+            var count: UInt64 = 0
+            _ = read(wakeFileDescriptor, &count, 8)
+            wakeup.woken = true
+        }
+        return wakeup
+    }
+
+    /// Closes the fds and restores default signal delivery.
+    func close() {
+        Glibc.close(signalFileDescriptor)
+        Glibc.close(wakeFileDescriptor)
+        cx11_unblock_signals()
+    }
+}
