@@ -1,0 +1,147 @@
+import Geometry
+
+/// The two offset sides of a subpath: at a centre-line point `p` with unit direction `d`, the left side is
+/// `p + h·n` and the right side `p − h·n`, with `n = (−d.y, d.x)` and `h` half the line width. Every piece
+/// between consecutive stations (left forward, right backward) then turns the same way, which is what
+/// makes the non-zero fill of the outline the union of the pieces.
+extension Stroker {
+    /// Starts both sides at `point`.
+    func begin(at point: CGPoint, direction d: CGPoint) {
+        left.append(CGPoint(x: point.x - d.y * halfWidth, y: point.y + d.x * halfWidth))
+        right.append(CGPoint(x: point.x + d.y * halfWidth, y: point.y - d.x * halfWidth))
+    }
+
+    /// Moves both sides on to `point`, with no corner since the previous station.
+    func advance(to point: CGPoint, direction d: CGPoint) {
+        left.append(CGPoint(x: point.x - d.y * halfWidth, y: point.y + d.x * halfWidth))
+        right.append(CGPoint(x: point.x + d.y * halfWidth, y: point.y - d.x * halfWidth))
+    }
+
+    /// Moves along a curve from `previous` to `point`, and repairs a side that runs backwards there (the
+    /// inner side of a stroke wider than the curve's diameter): the piece between the two stations is
+    /// then a bow tie whose far triangle the fill would count negatively, so that triangle is added twice
+    /// more, turning the right way.
+    func advance(along previous: CGPoint, to point: CGPoint, direction d: CGPoint) {
+        let leftPrevious = left[left.count - 1]
+        let rightPrevious = right[right.count - 1]
+        advance(to: point, direction: d)
+        let moveX = point.x - previous.x
+        let moveY = point.y - previous.y
+        repairIfBackwards(from: leftPrevious, to: left[left.count - 1], previous, point, moveX, moveY)
+        repairIfBackwards(from: rightPrevious, to: right[right.count - 1], previous, point, moveX, moveY)
+    }
+
+    private func repairIfBackwards(
+        from a: CGPoint, to b: CGPoint, _ previous: CGPoint, _ point: CGPoint, _ moveX: CGFloat, _ moveY: CGFloat
+    ) {
+        let stepX = b.x - a.x
+        let stepY = b.y - a.y
+        guard stepX * moveX + stepY * moveY < 0, stepX * stepX + stepY * stepY > tolerance * tolerance else { return }
+        // Where the two normals cross: the bow tie's waist.
+        let ux = a.x - previous.x
+        let uy = a.y - previous.y
+        let vx = b.x - point.x
+        let vy = b.y - point.y
+        let denominator = ux * vy - uy * vx
+        var waist = CGPoint(x: (previous.x + point.x) / 2, y: (previous.y + point.y) / 2)
+        if denominator != 0 {
+            let s = ((point.x - previous.x) * vy - (point.y - previous.y) * vx) / denominator
+            if s.isFinite { waist = CGPoint(x: previous.x + s * ux, y: previous.y + s * uy) }
+        }
+        let turn = (a.x - waist.x) * (b.y - waist.y) - (a.y - waist.y) * (b.x - waist.x)
+        let (first, second) = turn < 0 ? (a, b) : (b, a)
+        for _ in 0..<2 {
+            repairs.append(waist)
+            repairs.append(first)
+            repairs.append(second)
+        }
+    }
+
+    /// Turns both sides at `point` from direction `from` to direction `to`: the inner side pivots through
+    /// the centre-line point, the outer side gets `join`.
+    func turn(at point: CGPoint, from a: CGPoint, to b: CGPoint, join: LineJoin) {
+        let cross = a.x * b.y - a.y * b.x
+        let dot = a.x * b.x + a.y * b.y
+        if abs(cross) <= 1e-9 && dot > 0 { return }
+        let h = halfWidth
+        let inLeft = CGPoint(x: -a.y * h, y: a.x * h)
+        let outLeft = CGPoint(x: -b.y * h, y: b.x * h)
+        if cross > 0 {
+            left.append(point)
+            left.append(CGPoint(x: point.x + outLeft.x, y: point.y + outLeft.y))
+            let inRight = CGPoint(x: -inLeft.x, y: -inLeft.y)
+            let outRight = CGPoint(x: -outLeft.x, y: -outLeft.y)
+            appendJoin(join, at: point, from: inRight, to: outRight, cosine: dot, side: &right)
+            right.append(CGPoint(x: point.x + outRight.x, y: point.y + outRight.y))
+        } else {
+            appendJoin(join, at: point, from: inLeft, to: outLeft, cosine: dot, side: &left)
+            left.append(CGPoint(x: point.x + outLeft.x, y: point.y + outLeft.y))
+            right.append(point)
+            right.append(CGPoint(x: point.x - outLeft.x, y: point.y - outLeft.y))
+        }
+    }
+
+    /// The points strictly between the outer corners `point + a` and `point + b` (offsets of length h)
+    /// for `join`; `cosine` is the cosine of the turn.
+    private func appendJoin(
+        _ join: LineJoin, at point: CGPoint, from a: CGPoint, to b: CGPoint, cosine: CGFloat, side: inout [CGPoint]
+    ) {
+        switch join {
+        case .bevel: return
+        case .miter:
+            // Miter length over line width is 1/cos(turn/2); keep it within the limit.
+            guard miterLimit * miterLimit * (1 + cosine) >= 2 else { return }
+            let k = 1 / (1 + cosine)
+            side.append(CGPoint(x: point.x + (a.x + b.x) * k, y: point.y + (a.y + b.y) * k))
+        case .round:
+            let sweep = atan2(a.x * b.y - a.y * b.x, a.x * b.x + a.y * b.y)
+            appendArc(around: point, from: a, sweep: sweep, into: &side)
+        }
+    }
+
+    /// Offsets a cubic: stations at uniform parameter steps, each with the curve's true normal. The step
+    /// count keeps both the centre-line chords (Wang's bound) and the offset chords (h·Δθ²/8, Δθ the turn
+    /// between stations, bounded through the control polygon's total turning) within half the tolerance
+    /// each. Where the curve turns sharply between two stations (a cusp), the chord between them is
+    /// stroked as a straight piece with round corners. Returns the direction the sides end with.
+    func offsetCurve(_ curve: CubicBezier, startDirection: CGPoint, endDirection: CGPoint) -> CGPoint {
+        let byChords = curve.flatteningSegmentCount(tolerance: tolerance / 2)
+        let stepAngle = min(0.4, (4 * tolerance / halfWidth).squareRoot())
+        let byTurning = CubicBezier.clampedCount(
+            curve.controlPolygonTurning / stepAngle, maximum: CubicBezier.maximumSegments)
+        let steps = max(byChords, byTurning)
+        let dt = 1 / CGFloat(steps)
+        var previous = curve.p0
+        var previousDirection = startDirection
+        for i in 1...steps {
+            let point = i == steps ? curve.p3 : curve.point(at: CGFloat(i) * dt)
+            var direction = endDirection
+            if i < steps {
+                let derivative = curve.derivative(at: CGFloat(i) * dt)
+                direction = unit(derivative.x, derivative.y) ?? previousDirection
+            }
+            guard let chord = unit(point.x - previous.x, point.y - previous.y) else {
+                if i == steps { turn(at: point, from: previousDirection, to: direction, join: .round) }
+                previousDirection = i == steps ? direction : previousDirection
+                continue
+            }
+            let smooth = Self.smoothCosine
+            if previousDirection.x * chord.x + previousDirection.y * chord.y < smooth
+                || chord.x * direction.x + chord.y * direction.y < smooth
+            {
+                turn(at: previous, from: previousDirection, to: chord, join: .round)
+                advance(to: point, direction: chord)
+                turn(at: point, from: chord, to: direction, join: .round)
+            } else {
+                advance(along: previous, to: point, direction: direction)
+            }
+            previous = point
+            previousDirection = direction
+        }
+        return previousDirection
+    }
+
+    /// Consecutive stations whose directions differ from their chord by more than this angle's cosine
+    /// (cos 0.5 rad) are stroked as a straight piece with round corners.
+    static let smoothCosine: CGFloat = 0.8775825618903728
+}

@@ -1,0 +1,87 @@
+import Geometry
+
+/// Turns a path into the outline of its stroke: closed contours to be filled with the non-zero rule.
+///
+/// The path is trimmed (`strokeStart`/`strokeEnd`) and dashed on its curves first, then stroked in its own
+/// space and mapped by the transform, so a non-uniform scale widens the pen as Core Animation's does.
+/// Curves are offset along their true normals, sampled so that the outer offset stays within the
+/// tolerance of the true offset curve; corners get the style's join, curve-internal corners (cusps) a round
+/// one, open ends the style's cap. Every contour runs the same way round, so overlaps add up and the
+/// non-zero fill is the union: a stroke wider than its curve's radius needs no special case (an arc of
+/// radius ρ stroked with width 2ρ gives a pie wedge whose inner side collapses onto the centre).
+///
+/// The stroker keeps its scratch buffers between calls: stroking every frame into the same caller-owned
+/// `Polygon` allocates nothing once the buffers have grown to their working size (dashes excepted).
+public final class Stroker {
+    /// The trimmed and dashed path, reused between calls.
+    private let portion = CGMutablePath()
+    /// Left offset points of the subpath being stroked, in path space, in path order.
+    var left: [CGPoint] = []
+    /// Right offset points, in path order (emitted reversed).
+    var right: [CGPoint] = []
+    /// Extra triangles (each 6 points: the triangle twice) that repair the inner offset where it runs
+    /// backwards, so the non-zero fill covers it.
+    var repairs: [CGPoint] = []
+
+    /// Half the line width, in path units.
+    var halfWidth: CGFloat = 0.5
+    /// The largest distance between the outline and the true offset curves, in path units.
+    var tolerance: CGFloat = defaultFlatteningTolerance
+    var join: LineJoin = .miter
+    var miterLimit: CGFloat = 10
+    /// Two points closer than this (in path units) are the same point.
+    var sameness: CGFloat = 0
+
+    public init() {}
+
+    /// Appends to `polygon` the outline of `path` stroked with `style`, keeping the part between
+    /// `strokeStart` and `strokeEnd` (fractions of the path's whole length), mapped by `transform`; curves
+    /// and round parts are within `tolerance` device pixels. A non-positive or non-finite width, a
+    /// singular transform, or `strokeStart ≥ strokeEnd` draw nothing. A subpath of zero length draws a dot
+    /// with round or square caps (a disc or an axis-aligned square of the line's width) and nothing with
+    /// butt caps.
+    public func stroke(
+        _ path: CGPath, style: StrokeStyle, strokeStart: CGFloat = 0, strokeEnd: CGFloat = 1,
+        transform: CGAffineTransform = .identity, tolerance: CGFloat = defaultFlatteningTolerance,
+        into polygon: inout Polygon
+    ) {
+        let scale = Self.largestScale(of: transform)
+        guard style.lineWidth > 0, style.lineWidth.isFinite, scale > 0, scale.isFinite else { return }
+        let deviceTolerance = tolerance > 0 && tolerance.isFinite ? tolerance : defaultFlatteningTolerance
+        halfWidth = style.lineWidth / 2
+        self.tolerance = deviceTolerance / scale
+        join = style.lineJoin
+        miterLimit = style.miterLimit.isNaN ? 10 : style.miterLimit
+        var source = path
+        if strokeStart > 0 || !(strokeEnd >= 1) || !style.dashPattern.isEmpty {
+            path.trim(
+                from: strokeStart, to: strokeEnd, dashPattern: style.dashPattern, dashPhase: style.dashPhase,
+                into: portion)
+            source = portion
+        }
+        source.forEachSubpath { subpath in
+            strokeSubpath(subpath, cap: style.lineCap, transform: transform, into: &polygon)
+        }
+    }
+
+    /// The stroke outline of `path` in a new polygon; see `stroke(_:style:strokeStart:strokeEnd:transform:
+    /// tolerance:into:)`.
+    public static func outline(
+        of path: CGPath, style: StrokeStyle, strokeStart: CGFloat = 0, strokeEnd: CGFloat = 1,
+        transform: CGAffineTransform = .identity, tolerance: CGFloat = defaultFlatteningTolerance
+    ) -> Polygon {
+        var polygon = Polygon()
+        Stroker().stroke(
+            path, style: style, strokeStart: strokeStart, strokeEnd: strokeEnd, transform: transform,
+            tolerance: tolerance, into: &polygon)
+        return polygon
+    }
+
+    /// How much `transform` stretches a vector at most (its largest singular value).
+    static func largestScale(of t: CGAffineTransform) -> CGFloat {
+        let sum = t.a * t.a + t.b * t.b + t.c * t.c + t.d * t.d
+        let determinant = t.a * t.d - t.b * t.c
+        let root = max(0, sum * sum - 4 * determinant * determinant).squareRoot()
+        return ((sum + root) / 2).squareRoot()
+    }
+}
