@@ -26,6 +26,10 @@ public final class Bitmap: @unchecked Sendable {
     /// The first pixel of the first row.
     public let baseAddress: UnsafeMutableRawPointer
     private let ownsMemory: Bool
+    /// A promise by whoever fills the bitmap that every pixel's alpha is 255 (false by default).
+    /// Compositing copies instead of blending where an opaque source is fully covered.
+    /// `updateIsOpaque()` sets it by looking at every pixel.
+    public var isOpaque = false
 
     /// A bitmap that owns zeroed (transparent black) memory, rows packed.
     public init(width: Int, height: Int) {
@@ -72,6 +76,16 @@ public final class Bitmap: @unchecked Sendable {
         for y in 0..<height {
             row(y).update(repeating: pixel, count: width)
         }
+    }
+
+    /// Sets `isOpaque` to whether every pixel's alpha is 255.
+    public func updateIsOpaque() {
+        var alphas: UInt32 = 0xFF00_0000
+        for y in 0..<height {
+            let pixels = row(y)
+            for x in 0..<width { alphas &= pixels[x] }
+        }
+        isOpaque = alphas == 0xFF00_0000
     }
 
     /// Copies `source` (of the same size) into this bitmap, row by row.

@@ -1,0 +1,82 @@
+/// Source-over drawing into a bitmap, optionally through a coverage mask and with an opacity, and
+/// restricted to a region (damage or clip). All pixels are premultiplied; products are rounded as
+/// cairo and pixman round them (see `PixelMath`).
+extension Bitmap {
+    /// Draws the premultiplied `color` over this bitmap, multiplied by `opacity` and by `mask`'s
+    /// coverage (everywhere when `mask` is nil), inside `region` (everywhere when nil).
+    public func fill(_ color: Pixel, opacity: UInt8 = 255, mask: Mask? = nil, in region: Region? = nil) {
+        let source = PixelMath.scale(color, by: UInt32(opacity))
+        guard source != 0 else { return }
+        forEachRow(in: region) { y, x0, x1 in
+            let dst = row(y)
+            guard let mask else { return RowKernels.fill(dst + x0, color: source, x1 - x0) }
+            walkSpans(
+                of: mask, row: y, from: x0, to: x1, gap: { _, _ in },
+                run: { s0, s1, m in
+                    RowKernels.fill(dst + s0, color: PixelMath.scale(source, by: m), s1 - s0)
+                },
+                varying: { s0, s1, bytes in
+                    RowKernels.fill(dst + s0, color: source, coverage: bytes + s0, s1 - s0)
+                })
+        }
+    }
+
+    /// Draws `source` over this bitmap pixel for pixel (source pixel (x, y) onto pixel (x, y), where
+    /// both exist), multiplied by `opacity` and by `mask`'s coverage, inside `region`.
+    public func draw(_ source: Bitmap, opacity: UInt8 = 255, mask: Mask? = nil, in region: Region? = nil) {
+        guard opacity > 0 else { return }
+        let op = UInt32(opacity)
+        let copies = source.isOpaque && opacity == 255
+        forEachRow(in: region) { y, x0, x1 in
+            guard y < source.height else { return }
+            let dst = row(y)
+            let src = UnsafePointer(source.row(y))
+            let x1 = min(x1, source.width)
+            guard x1 > x0 else { return }
+            guard let mask else {
+                if copies { return RowKernels.copy(dst + x0, src + x0, x1 - x0) }
+                if op == 255 { return RowKernels.over(dst + x0, src + x0, x1 - x0) }
+                return RowKernels.over(dst + x0, src + x0, scale: op, x1 - x0)
+            }
+            walkSpans(
+                of: mask, row: y, from: x0, to: x1, gap: { _, _ in },
+                run: { s0, s1, m in
+                    let scaled = PixelMath.mul255(m, op)
+                    if scaled == 255, copies { return RowKernels.copy(dst + s0, src + s0, s1 - s0) }
+                    if scaled == 255 { return RowKernels.over(dst + s0, src + s0, s1 - s0) }
+                    RowKernels.over(dst + s0, src + s0, scale: scaled, s1 - s0)
+                },
+                varying: { s0, s1, bytes in
+                    RowKernels.over(dst + s0, src + s0, coverage: bytes + s0, opacity: op, s1 - s0)
+                })
+        }
+    }
+
+    /// Multiplies every pixel by `mask`'s coverage (Porter–Duff destination-in): what lies outside
+    /// the mask becomes transparent. Only pixels inside `region` change.
+    public func multiply(by mask: Mask, in region: Region? = nil) {
+        forEachRow(in: region) { y, x0, x1 in
+            let dst = row(y)
+            walkSpans(
+                of: mask, row: y, from: x0, to: x1,
+                gap: { s0, s1 in RowKernels.scale(dst + s0, by: 0, s1 - s0) },
+                run: { s0, s1, m in RowKernels.scale(dst + s0, by: m, s1 - s0) },
+                varying: { s0, s1, bytes in RowKernels.scale(dst + s0, coverage: bytes + s0, s1 - s0) })
+        }
+    }
+
+    /// Copies the pixels of `source` (same size) inside `region` into this bitmap.
+    public func copy(from source: Bitmap, in region: Region) {
+        precondition(source.width == width && source.height == height, "bitmap sizes differ")
+        forEachRow(in: region) { y, x0, x1 in
+            RowKernels.copy(row(y) + x0, source.row(y) + x0, x1 - x0)
+        }
+    }
+
+    /// Sets the pixels inside `region` (everywhere when nil) to `pixel`, ignoring what was there.
+    public func fill(replacingWith pixel: Pixel, in region: Region?) {
+        forEachRow(in: region) { y, x0, x1 in
+            (row(y) + x0).update(repeating: pixel, count: x1 - x0)
+        }
+    }
+}

@@ -1,0 +1,218 @@
+/// An 8-bit coverage mask (A8) over a rectangle of device pixels, stored as spans per row
+/// (`CoverageSpan`): empty stretches take no space, fully covered and constant stretches are one span
+/// each, and only the pixels of varying coverage keep a byte. Compositing walks the spans, so it can
+/// copy where coverage is 0 or 255 and blend only where it is partial.
+///
+/// A mask is made once (it allocates `bounds.width × bounds.height` bytes) and refilled every frame by
+/// `Rasterizer.fill(_:rule:into:clip:)` or `setCoverage(from:)`, without allocating again.
+public final class Mask: @unchecked Sendable {
+    /// The device pixels the mask describes; coverage outside is 0.
+    public let bounds: PixelRect
+    private let bytes: UnsafeMutablePointer<UInt8>
+    private var spanStorage: UnsafeMutablePointer<CoverageSpan>
+    private var spanCapacity: Int
+    private(set) var spanCount = 0
+    /// `rowStarts[r] ..< rowStarts[r + 1]` are the spans of row `bounds.minY + r`.
+    private let rowStarts: UnsafeMutablePointer<Int32>
+
+    /// An empty mask over `bounds`.
+    public init(bounds: PixelRect) {
+        self.bounds = bounds
+        bytes = .allocate(capacity: max(1, bounds.area))
+        spanCapacity = max(64, 4 * bounds.height)
+        spanStorage = .allocate(capacity: spanCapacity)
+        rowStarts = .allocate(capacity: bounds.height + 1)
+        rowStarts.initialize(repeating: 0, count: bounds.height + 1)
+    }
+
+    /// An empty mask over `0 ..< width` × `0 ..< height`.
+    public convenience init(width: Int, height: Int) {
+        self.init(bounds: PixelRect(x: 0, y: 0, width: width, height: height))
+    }
+
+    deinit {
+        bytes.deallocate()
+        spanStorage.deallocate()
+        rowStarts.deallocate()
+    }
+
+    /// The spans of device row `y`, left to right, not overlapping (none outside `bounds`).
+    @inlinable
+    public func spans(inRow y: Int) -> UnsafeBufferPointer<CoverageSpan> {
+        let r = y - bounds.minY
+        guard r >= 0, r < bounds.height else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return spanBuffer(row: r)
+    }
+
+    @usableFromInline
+    func spanBuffer(row r: Int) -> UnsafeBufferPointer<CoverageSpan> {
+        let s = Int(rowStarts[r])
+        return UnsafeBufferPointer(start: spanStorage + s, count: Int(rowStarts[r + 1]) - s)
+    }
+
+    /// The coverage bytes of device row `y`, indexed by device column (`pointer[x]`); valid only at
+    /// columns of the row's `varying` spans.
+    @inlinable
+    public func coverageBytes(inRow y: Int) -> UnsafePointer<UInt8> {
+        UnsafePointer(rowBytes(y))
+    }
+
+    @usableFromInline
+    func rowBytes(_ y: Int) -> UnsafeMutablePointer<UInt8> {
+        bytes + (y - bounds.minY) * bounds.width - bounds.minX
+    }
+
+    /// The coverage (0…255) at device pixel (x, y). Walks the row's spans; meant for tests and tools.
+    public func coverage(x: Int, y: Int) -> UInt8 {
+        for span in spans(inRow: y) where x >= Int(span.x) && x < Int(span.end) {
+            return span.coverage == CoverageSpan.varying ? coverageBytes(inRow: y)[x] : UInt8(span.coverage)
+        }
+        return 0
+    }
+
+    /// Every pixel's coverage as a dense A8 array of `bounds.width × bounds.height`, row by row.
+    public func denseCoverage() -> [UInt8] {
+        var result = [UInt8](repeating: 0, count: bounds.area)
+        for r in 0..<bounds.height {
+            let y = bounds.minY + r
+            let row = coverageBytes(inRow: y)
+            for span in spans(inRow: y) {
+                for x in Int(span.x)..<Int(span.end) {
+                    let value = span.coverage == CoverageSpan.varying ? row[x] : UInt8(span.coverage)
+                    result[r * bounds.width + x - bounds.minX] = value
+                }
+            }
+        }
+        return result
+    }
+
+    /// The sum of all coverage, in pixels (255 = one pixel).
+    public var totalCoverage: Double {
+        var sum = 0
+        for r in 0..<bounds.height {
+            let y = bounds.minY + r
+            let row = coverageBytes(inRow: y)
+            for span in spans(inRow: y) {
+                if span.coverage == CoverageSpan.varying {
+                    for x in Int(span.x)..<Int(span.end) { sum += Int(row[x]) }
+                } else {
+                    sum += Int(span.coverage) * Int(span.length)
+                }
+            }
+        }
+        return Double(sum) / 255
+    }
+
+    /// Removes every span: coverage 0 everywhere.
+    public func removeAll() {
+        spanCount = 0
+        rowStarts.update(repeating: 0, count: bounds.height + 1)
+    }
+
+    /// Fills the mask from the alpha channel of `bitmap` (pixel (x, y) of the bitmap gives coverage at
+    /// device (x, y)); outside the bitmap coverage is 0.
+    public func setCoverage(fromAlphaOf bitmap: Bitmap) {
+        var builder = beginRows()
+        for r in 0..<bounds.height {
+            let y = bounds.minY + r
+            if y >= 0, y < bitmap.height {
+                let x0 = max(bounds.minX, 0)
+                let x1 = min(bounds.maxX, bitmap.width)
+                let pixels = bitmap.row(y)
+                var x = x0
+                while x < x1 {
+                    builder.addPixel(x: x, coverage: Int32(pixels[x] >> 24))
+                    x += 1
+                }
+            }
+            builder.endRow()
+        }
+    }
+
+    // MARK: Building
+
+    /// Starts refilling the mask row by row, from `bounds.minY` down.
+    func beginRows() -> SpanBuilder {
+        spanCount = 0
+        rowStarts[0] = 0
+        return SpanBuilder(mask: self)
+    }
+
+    /// Appends a span, growing the storage when needed (amortised; reused by later frames).
+    @inline(__always)
+    func append(_ span: CoverageSpan) {
+        if spanCount == spanCapacity { growSpans() }
+        spanStorage[spanCount] = span
+        spanCount += 1
+    }
+
+    /// The last span appended, which the builder may extend.
+    @inline(__always)
+    var lastSpan: CoverageSpan {
+        get { spanStorage[spanCount - 1] }
+        set { spanStorage[spanCount - 1] = newValue }
+    }
+
+    func setRowEnd(_ r: Int) { rowStarts[r + 1] = Int32(spanCount) }
+
+    func spanCountOfRowStart(_ r: Int) -> Int { Int(rowStarts[r]) }
+
+    private func growSpans() {
+        let newCapacity = spanCapacity * 2
+        let grown = UnsafeMutablePointer<CoverageSpan>.allocate(capacity: newCapacity)
+        grown.moveInitialize(from: spanStorage, count: spanCount)
+        spanStorage.deallocate()
+        spanStorage = grown
+        spanCapacity = newCapacity
+    }
+}
+
+/// Appends the spans of a `Mask`, one row after another, merging neighbours of equal coverage.
+struct SpanBuilder {
+    let mask: Mask
+    private var row = 0
+    private var rowFirstSpan = 0
+    private var bytes: UnsafeMutablePointer<UInt8>
+
+    init(mask: Mask) {
+        self.mask = mask
+        bytes = mask.rowBytes(mask.bounds.minY)
+    }
+
+    /// Columns `x0 ..< x1` of the current row all have `coverage` (0…255).
+    @inline(__always)
+    mutating func addRun(from x0: Int, to x1: Int, coverage: Int32) {
+        guard coverage > 0, x1 > x0 else { return }
+        if mask.spanCount > rowFirstSpan {
+            let last = mask.lastSpan
+            if last.coverage == coverage, Int(last.end) == x0 {
+                mask.lastSpan.length = Int32(x1) &- last.x
+                return
+            }
+        }
+        mask.append(CoverageSpan(x: Int32(x0), length: Int32(x1 - x0), coverage: coverage))
+    }
+
+    /// Column `x` of the current row has `coverage` (0…255).
+    @inline(__always)
+    mutating func addPixel(x: Int, coverage: Int32) {
+        if coverage == 0 || coverage == 255 { return addRun(from: x, to: x + 1, coverage: coverage) }
+        bytes[x] = UInt8(truncatingIfNeeded: coverage)
+        if mask.spanCount > rowFirstSpan {
+            let last = mask.lastSpan
+            if last.coverage == CoverageSpan.varying, Int(last.end) == x {
+                mask.lastSpan.length &+= 1
+                return
+            }
+        }
+        mask.append(CoverageSpan(x: Int32(x), length: 1, coverage: CoverageSpan.varying))
+    }
+
+    /// Closes the current row; the next calls describe the row below.
+    mutating func endRow() {
+        mask.setRowEnd(row)
+        row += 1
+        rowFirstSpan = mask.spanCount
+        bytes += mask.bounds.width
+    }
+}

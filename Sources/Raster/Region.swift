@@ -1,0 +1,101 @@
+/// A set of pixels kept as one interval of columns per row, used to clip drawing and to record damage
+/// (what changed since the previous frame). Adding a rectangle or an interval widens each row it
+/// touches to the smallest interval holding both, so a region may hold more pixels than were added —
+/// never fewer, which is what damage needs: redrawing extra pixels is correct, missing one is not.
+///
+/// A region is sized for a canvas of `height` rows and reuses its storage across `removeAll()`.
+public struct Region: Sendable {
+    /// Rows `0 ..< height` of the canvas.
+    public let height: Int
+    private var starts: [Int32]
+    private var ends: [Int32]
+    /// The rows that hold a non-empty interval lie in `rowRange`.
+    public private(set) var rowRange: Range<Int> = 0..<0
+
+    /// An empty region for a canvas of `height` rows.
+    public init(height: Int) {
+        self.height = max(0, height)
+        starts = Array(repeating: 0, count: self.height)
+        ends = Array(repeating: 0, count: self.height)
+    }
+
+    /// A region holding exactly `rect`, clipped to rows `0 ..< height`.
+    public init(height: Int, rect: PixelRect) {
+        self.init(height: height)
+        add(rect)
+    }
+
+    public var isEmpty: Bool { rowRange.isEmpty }
+
+    /// Empties the region, keeping its storage.
+    public mutating func removeAll() {
+        for y in rowRange {
+            starts[y] = 0
+            ends[y] = 0
+        }
+        rowRange = 0..<0
+    }
+
+    /// The interval of row `y` (empty when `lowerBound >= upperBound`).
+    @inlinable
+    public func columns(inRow y: Int) -> Range<Int> {
+        let (s, e) = interval(y)
+        return e > s ? s..<e : s..<s
+    }
+
+    @usableFromInline
+    func interval(_ y: Int) -> (Int, Int) {
+        guard rowRange.contains(y) else { return (0, 0) }
+        return (Int(starts[y]), Int(ends[y]))
+    }
+
+    /// Adds columns `x0 ..< x1` of row `y` (ignored when empty or outside the canvas).
+    public mutating func add(row y: Int, from x0: Int, to x1: Int) {
+        guard y >= 0, y < height, x1 > x0 else { return }
+        let lo = Int32(clamping: x0)
+        let hi = Int32(clamping: x1)
+        if starts[y] < ends[y] {
+            starts[y] = min(starts[y], lo)
+            ends[y] = max(ends[y], hi)
+        } else {
+            starts[y] = lo
+            ends[y] = hi
+        }
+        rowRange = rowRange.isEmpty ? y..<(y + 1) : min(rowRange.lowerBound, y)..<max(rowRange.upperBound, y + 1)
+    }
+
+    /// Adds every pixel of `rect`.
+    public mutating func add(_ rect: PixelRect) {
+        guard !rect.isEmpty else { return }
+        for y in max(0, rect.minY)..<max(max(0, rect.minY), min(height, rect.maxY)) {
+            add(row: y, from: rect.minX, to: rect.maxX)
+        }
+    }
+
+    /// Adds every pixel of `other` (of the same canvas height).
+    public mutating func formUnion(_ other: Region) {
+        for y in other.rowRange {
+            let (s, e) = other.interval(y)
+            add(row: y, from: s, to: e)
+        }
+    }
+
+    /// The smallest rectangle holding the region.
+    public var bounds: PixelRect {
+        var x0 = Int.max
+        var x1 = Int.min
+        for y in rowRange where starts[y] < ends[y] {
+            x0 = min(x0, Int(starts[y]))
+            x1 = max(x1, Int(ends[y]))
+        }
+        guard x1 > x0 else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        return PixelRect(x: x0, y: rowRange.lowerBound, width: x1 - x0, height: rowRange.count)
+    }
+
+    /// Number of pixels in the region.
+    public var area: Int {
+        var total = 0
+        for y in rowRange where starts[y] < ends[y] { total += Int(ends[y] - starts[y]) }
+        return total
+    }
+}

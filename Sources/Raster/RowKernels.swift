@@ -1,0 +1,90 @@
+/// The per-row loops behind compositing: plain loops over unsafe pointers that the compiler turns
+/// into AVX2 code (`Package.swift` builds this module with `-Ounchecked`), one job each.
+enum RowKernels {
+    /// `dst[i] = src[i]`.
+    @inline(__always)
+    static func copy(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ count: Int) {
+        if dst != src { dst.update(from: src, count: count) }
+    }
+
+    /// `dst[i] = src[i] over dst[i]`.
+    static func over(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ count: Int) {
+        for i in 0..<count { dst[i] = PixelMath.over(src[i], dst[i]) }
+    }
+
+    /// `dst[i] = (src[i] · m) over dst[i]`.
+    static func over(
+        _ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, scale m: UInt32, _ count: Int
+    ) {
+        for i in 0..<count { dst[i] = PixelMath.over(PixelMath.scale(src[i], by: m), dst[i]) }
+    }
+
+    /// `dst[i] = (src[i] · coverage[i] · opacity) over dst[i]`.
+    static func over(
+        _ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, coverage: UnsafePointer<UInt8>,
+        opacity: UInt32, _ count: Int
+    ) {
+        if opacity == 255 {
+            for i in 0..<count {
+                dst[i] = PixelMath.over(PixelMath.scale(src[i], by: UInt32(coverage[i])), dst[i])
+            }
+        } else {
+            for i in 0..<count {
+                let m = PixelMath.mul255(UInt32(coverage[i]), opacity)
+                dst[i] = PixelMath.over(PixelMath.scale(src[i], by: m), dst[i])
+            }
+        }
+    }
+
+    /// `out[i] = (b[i] · m) over a[i]`.
+    static func blend(
+        _ out: UnsafeMutablePointer<UInt32>, _ b: UnsafePointer<UInt32>, _ a: UnsafePointer<UInt32>, scale m: UInt32,
+        _ count: Int
+    ) {
+        for i in 0..<count { out[i] = PixelMath.over(PixelMath.scale(b[i], by: m), a[i]) }
+    }
+
+    /// `out[i] = (b[i] · coverage[i]) over a[i]`.
+    static func blend(
+        _ out: UnsafeMutablePointer<UInt32>, _ b: UnsafePointer<UInt32>, _ a: UnsafePointer<UInt32>,
+        coverage: UnsafePointer<UInt8>, _ count: Int
+    ) {
+        for i in 0..<count { out[i] = PixelMath.over(PixelMath.scale(b[i], by: UInt32(coverage[i])), a[i]) }
+    }
+
+    /// `out[i] = b[i] over a[i]`.
+    static func blend(
+        _ out: UnsafeMutablePointer<UInt32>, _ b: UnsafePointer<UInt32>, _ a: UnsafePointer<UInt32>, _ count: Int
+    ) {
+        for i in 0..<count { out[i] = PixelMath.over(b[i], a[i]) }
+    }
+
+    /// `dst[i] = color over dst[i]`.
+    static func fill(_ dst: UnsafeMutablePointer<UInt32>, color: UInt32, _ count: Int) {
+        if color >> 24 == 255 {
+            dst.update(repeating: color, count: count)
+        } else {
+            let inverse = 255 - color >> 24
+            for i in 0..<count { dst[i] = color &+ PixelMath.scale(dst[i], by: inverse) }
+        }
+    }
+
+    /// `dst[i] = (color · coverage[i]) over dst[i]`.
+    static func fill(_ dst: UnsafeMutablePointer<UInt32>, color: UInt32, coverage: UnsafePointer<UInt8>, _ count: Int) {
+        for i in 0..<count { dst[i] = PixelMath.over(PixelMath.scale(color, by: UInt32(coverage[i])), dst[i]) }
+    }
+
+    /// `dst[i] = dst[i] · m`.
+    static func scale(_ dst: UnsafeMutablePointer<UInt32>, by m: UInt32, _ count: Int) {
+        if m == 0 {
+            dst.update(repeating: 0, count: count)
+        } else if m < 255 {
+            for i in 0..<count { dst[i] = PixelMath.scale(dst[i], by: m) }
+        }
+    }
+
+    /// `dst[i] = dst[i] · coverage[i]`.
+    static func scale(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, _ count: Int) {
+        for i in 0..<count { dst[i] = PixelMath.scale(dst[i], by: UInt32(coverage[i])) }
+    }
+}

@@ -1,0 +1,47 @@
+/// Visits columns `x0 ..< x1` of row `y` of a mask as runs: `gap` where coverage is 0, `run` where it
+/// is one value (1…255), `varying` where it changes from pixel to pixel (with the row's coverage
+/// bytes, indexed by device column). Runs come left to right and exactly tile `x0 ..< x1`.
+@inline(__always)
+func walkSpans(
+    of mask: Mask, row y: Int, from x0: Int, to x1: Int,
+    gap: (Int, Int) -> Void,
+    run: (Int, Int, UInt32) -> Void,
+    varying: (Int, Int, UnsafePointer<UInt8>) -> Void
+) {
+    var x = x0
+    let bytes = mask.coverageBytes(inRow: y)
+    for span in mask.spans(inRow: y) {
+        let s0 = max(Int(span.x), x)
+        let s1 = min(Int(span.end), x1)
+        if s1 <= s0 {
+            if Int(span.x) >= x1 { break }
+            continue
+        }
+        if s0 > x { gap(x, s0) }
+        if span.coverage == CoverageSpan.varying {
+            varying(s0, s1, bytes)
+        } else {
+            run(s0, s1, UInt32(span.coverage))
+        }
+        x = s1
+    }
+    if x < x1 { gap(x, x1) }
+}
+
+extension Bitmap {
+    /// Calls `body(y, x0, x1)` for each row of `region` (every row when nil) with its columns
+    /// clipped to the bitmap; rows are visited top to bottom.
+    @inline(__always)
+    func forEachRow(in region: Region?, _ body: (Int, Int, Int) -> Void) {
+        guard let region else {
+            for y in 0..<height { body(y, 0, width) }
+            return
+        }
+        for y in max(0, region.rowRange.lowerBound)..<max(0, min(height, region.rowRange.upperBound)) {
+            let columns = region.columns(inRow: y)
+            let x0 = max(0, columns.lowerBound)
+            let x1 = min(width, columns.upperBound)
+            if x1 > x0 { body(y, x0, x1) }
+        }
+    }
+}
