@@ -1,0 +1,29 @@
+import Raster
+import Testing
+
+@testable import Overlay
+
+@Suite struct BlendingTests {
+    @Test func halfWhiteOverOpaqueBlackIsMidGrey() {
+        #expect(Blending.over(0x8080_8080, coverage: 255, onto: 0xFF00_0000) == 0xFF80_8080)
+    }
+
+    @Test func coverageScalesTheSource() {
+        #expect(Blending.over(0xFFFF_FFFF, coverage: 0, onto: 0xFF12_3456) == 0xFF12_3456)
+        #expect(Blending.over(0xFFFF_FFFF, coverage: 255, onto: 0xFF12_3456) == 0xFFFF_FFFF)
+        #expect(Blending.over(0xFFFF_FFFF, coverage: 128, onto: 0xFF00_0000) == 0xFF80_8080)
+    }
+
+    @Test func straightColoursArePremultiplied() {
+        #expect(Blending.color(red: 255, green: 128, blue: 0, alpha: 128) == 0x8080_4000)
+    }
+
+    @Test func fillIsClippedToTheBitmap() {
+        let bitmap = Bitmap(width: 4, height: 4)
+        Blending.fill(bitmap, x: 2, y: -1, width: 10, height: 2, color: 0xFF00_FF00)
+        #expect(bitmap[2, 0] == 0xFF00_FF00)
+        #expect(bitmap[3, 0] == 0xFF00_FF00)
+        #expect(bitmap[1, 0] == 0)
+        #expect(bitmap[2, 1] == 0)
+    }
+}

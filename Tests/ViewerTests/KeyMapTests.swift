@@ -1,0 +1,27 @@
+import CX11
+import Testing
+
+@testable import Viewer
+
+@Suite struct KeyMapTests {
+    @Test(arguments: [
+        (XK_s, ViewerCommand.start), (XK_Return, .start), (XK_x, .stop), (XK_BackSpace, .stop),
+        (XK_space, .pauseResume), (XK_period, .stepForward), (XK_Right, .stepForward), (XK_comma, .stepBackward),
+        (XK_Left, .stepBackward), (XK_bracketright, .faster), (XK_Up, .faster), (XK_bracketleft, .slower),
+        (XK_Down, .slower), (XK_c, .toggleCurvePanel), (XK_h, .toggleHUD), (XK_1, .scene(1)), (XK_2, .scene(2)),
+        (XK_3, .scene(3)), (XK_q, .quit), (XK_Escape, .quit),
+    ])
+    func keyRunsItsCommand(keysym: Int32, command: ViewerCommand) {
+        #expect(KeyMap.command(forKeysym: KeySym(keysym)) == command)
+    }
+
+    @Test func unboundKeysDoNothing() {
+        #expect(KeyMap.command(forKeysym: KeySym(XK_a)) == nil)
+        #expect(KeyMap.command(forKeysym: KeySym(XK_4)) == nil)
+    }
+
+    @Test func keysHaveXNames() {
+        #expect(KeyMap.name(ofKeysym: KeySym(XK_space)) == "space")
+        #expect(KeyMap.name(ofKeysym: KeySym(XK_bracketright)) == "bracketright")
+    }
+}
