@@ -1,0 +1,63 @@
+import LayerKit
+import Raster
+
+/// Draws a layer tree's presentation into a `Bitmap`: bounds, position, anchor point and the affine
+/// part of the transform chain, opacity (group opacity where a layer has several parts), `isHidden`,
+/// `backgroundColor`, `contents` images placed by `contentsGravity` and sampled bilinearly,
+/// `masksToBounds`, shape layers (fill, then stroke, trimmed by `strokeStart`/`strokeEnd`), and masks
+/// (the alpha of the mask's rendered subtree, in the masked layer's space).
+///
+/// A compositor remembers, for each bitmap it drew into, the frame it left there, so it can redraw only
+/// what changed (`damageOnly`); masks, scratch bitmaps and resampled images are reused from frame to
+/// frame. Use one compositor per thread.
+public final class Compositor {
+    private let scratch = BitmapPool()
+    private lazy var builder = DisplayListBuilder(scratch: scratch) { [unowned self] items, bitmap in
+        self.painter(for: bitmap).paint(items, into: bitmap, region: nil)
+    }
+    /// The last frame drawn into each target, to compute damage against.
+    private var lastFrames: [ObjectIdentifier: (target: WeakBitmap, items: [DrawItem])] = [:]
+
+    public init() {}
+
+    /// Draws the whole frame: the presentation of `root` (as of the last engine step) over transparent
+    /// black.
+    public func render(_ root: CALayer, into target: Bitmap) {
+        _ = render(root, into: target, damageOnly: false)
+    }
+
+    /// Draws the presentation of `root` into `target` and returns the rectangles that changed. With
+    /// `damageOnly`, only pixels that differ from the frame this compositor last drew into `target` are
+    /// drawn (the whole frame when it never drew there); otherwise every pixel is.
+    @discardableResult
+    public func render(_ root: CALayer, into target: Bitmap, damageOnly: Bool) -> [CGRect] {
+        let tree = root.presentation() ?? root
+        let items = builder.build(tree, width: target.width, height: target.height)
+        let id = ObjectIdentifier(target)
+        let frame = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
+        var region: Region
+        if damageOnly, let last = lastFrames[id], last.target.bitmap === target {
+            region = Region(height: target.height)
+            Damage.add(from: last.items, to: items, into: &region)
+            region = region.clipped(to: frame)
+        } else {
+            region = Region(height: target.height, rect: frame)
+        }
+        lastFrames = lastFrames.filter { $0.value.target.bitmap != nil }
+        lastFrames[id] = (WeakBitmap(target), items)
+        guard !region.isEmpty else { return [] }
+        painter(for: target).paint(items, into: target, region: region)
+        let bounds = region.bounds
+        return [CGRect(x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height)]
+    }
+
+    private func painter(for target: Bitmap) -> Painter {
+        Painter(scratch: scratch, bands: target.width * target.height >= 512 * 512 ? 2 : 1)
+    }
+}
+
+/// A bitmap held weakly, so a dropped target is never mistaken for a new one at the same address.
+private final class WeakBitmap {
+    weak var bitmap: Bitmap?
+    init(_ bitmap: Bitmap) { self.bitmap = bitmap }
+}

@@ -1,0 +1,136 @@
+import LayerKit
+import Raster
+
+/// What a coverage mask was made from: two masks with equal keys hold the same coverage, so an unchanged
+/// shape is not rasterized again.
+struct CoverageKey: Hashable {
+    enum Source: Hashable {
+        case fill(FillRule)
+        case stroke(StrokeStyle, start: CGFloat, end: CGFloat)
+        case rect(CGRect)
+    }
+    var path: [PathElement]
+    var transform: CGAffineTransform
+    var source: Source
+}
+
+/// A coverage mask the size of the frame, leased from a `MaskPool`: it goes back to the pool when the
+/// last display list that uses it is dropped, so masks are reused from frame to frame without
+/// allocating.
+final class Coverage {
+    let mask: Mask
+    /// The device pixels the shape can touch (its polygon's bounding box), for damage.
+    let bounds: PixelRect
+    /// What it was made from; nil for coverage taken from a rendered bitmap (always re-made).
+    let key: CoverageKey?
+    private let pool: MaskPool
+
+    init(mask: Mask, bounds: PixelRect, key: CoverageKey?, pool: MaskPool) {
+        self.mask = mask
+        self.bounds = bounds
+        self.key = key
+        self.pool = pool
+    }
+
+    deinit { pool.recycle(mask) }
+}
+
+/// Frame-sized masks kept for reuse.
+final class MaskPool {
+    private var free: [Mask] = []
+    private(set) var width = 0
+    private(set) var height = 0
+
+    /// A mask of `width × height`, recycled when possible; a size change drops the old masks.
+    func acquire(width: Int, height: Int) -> Mask {
+        if width != self.width || height != self.height {
+            free.removeAll()
+            self.width = width
+            self.height = height
+        }
+        return free.popLast() ?? Mask(width: width, height: height)
+    }
+
+    func recycle(_ mask: Mask) {
+        if mask.bounds.width == width && mask.bounds.height == height && mask.bounds.minX == 0 && mask.bounds.minY == 0
+        {
+            free.append(mask)
+        }
+    }
+}
+
+/// Frame-sized scratch bitmaps for layer groups (opacity groups and masked subtrees).
+final class BitmapPool {
+    private var free: [Bitmap] = []
+
+    func acquire(width: Int, height: Int) -> Bitmap {
+        if let index = free.lastIndex(where: { $0.width == width && $0.height == height }) {
+            return free.remove(at: index)
+        }
+        return Bitmap(width: width, height: height)
+    }
+
+    func recycle(_ bitmap: Bitmap) {
+        free.removeAll { $0.width != bitmap.width || $0.height != bitmap.height }
+        free.append(bitmap)
+    }
+}
+
+/// Images resampled once to device pixels: an image drawn under an axis-aligned transform (a layer's
+/// `contents` scaled to its bounds) is the same every frame, so it is resampled once into a
+/// frame-sized bitmap that later frames copy or blend pixel for pixel.
+final class PreparedImages {
+    /// A frame-sized, device-aligned picture of one image under one transform.
+    final class Entry {
+        let image: Bitmap
+        let transform: CGAffineTransform
+        let pixels: Bitmap
+        /// The device pixels the image covers.
+        let bounds: PixelRect
+        var lastUse = 0
+
+        init(image: Bitmap, transform: CGAffineTransform, pixels: Bitmap, bounds: PixelRect) {
+            self.image = image
+            self.transform = transform
+            self.pixels = pixels
+            self.bounds = bounds
+        }
+    }
+
+    private var entries: [Entry] = []
+    private var clock = 0
+    /// How many prepared images are kept (each is a frame-sized bitmap).
+    let capacity = 6
+
+    /// The device-aligned picture of `image` under `transform` in a `width × height` frame.
+    func entry(for image: Bitmap, transform: CGAffineTransform, width: Int, height: Int) -> Entry {
+        clock += 1
+        if let hit = entries.first(where: {
+            $0.image === image && $0.transform == transform && $0.pixels.width == width && $0.pixels.height == height
+        }) {
+            hit.lastUse = clock
+            return hit
+        }
+        let frame = PixelRect(x: 0, y: 0, width: width, height: height)
+        let bounds = Bitmap.deviceBounds(ofImageWidth: image.width, height: image.height, transform: transform)
+            .intersection(frame)
+        let pixels: Bitmap
+        if transform == .identity, image.width == width, image.height == height {
+            pixels = image
+            if !image.isOpaque { image.updateIsOpaque() }
+        } else {
+            pixels = Bitmap(width: width, height: height)
+            pixels.draw(image, transform: transform)
+            pixels.updateIsOpaque()
+        }
+        let entry = Entry(image: image, transform: transform, pixels: pixels, bounds: bounds)
+        entry.lastUse = clock
+        if entries.count >= capacity,
+            let oldest = entries.indices.min(by: { entries[$0].lastUse < entries[$1].lastUse })
+        {
+            entries.remove(at: oldest)
+        }
+        entries.append(entry)
+        return entry
+    }
+}

@@ -1,0 +1,57 @@
+import Geometry
+import Raster
+
+/// Finds the pixels that differ between two frames from their display lists, without drawing them.
+enum Damage {
+    /// Adds to `region` every pixel where the frame drawn from `new` may differ from the one drawn
+    /// from `old`. Items are compared in order: identical items add nothing, an item whose coverage
+    /// alone changed adds exactly the pixels whose coverage changed, anything else adds both items'
+    /// bounds.
+    static func add(from old: [DrawItem], to new: [DrawItem], into region: inout Region) {
+        guard old.count == new.count else {
+            for item in old + new { region.add(item.bounds) }
+            return
+        }
+        for (before, after) in zip(old, new) {
+            add(from: before, to: after, into: &region)
+        }
+    }
+
+    private static func add(from old: DrawItem, to new: DrawItem, into region: inout Region) {
+        switch (old, new) {
+        case (.image(let a, let opacityA, let coverageA), .image(let b, let opacityB, let coverageB))
+        where a === b && opacityA == opacityB:
+            addCoverageChanges(from: coverageA, to: coverageB, bounds: old.bounds.union(new.bounds), into: &region)
+        case (
+            .transformedImage(let a, let transformA, let opacityA),
+            .transformedImage(let b, let transformB, let opacityB)
+        )
+        where a === b && transformA == transformB && opacityA == opacityB:
+            break
+        case (.fill(let a, let opacityA, let coverageA), .fill(let b, let opacityB, let coverageB))
+        where a == b && opacityA == opacityB:
+            addCoverageChanges(from: coverageA, to: coverageB, bounds: old.bounds.union(new.bounds), into: &region)
+        case (.group(let itemsA, let opacityA, let coverageA), .group(let itemsB, let opacityB, let coverageB))
+        where opacityA == opacityB:
+            var inside = Region(height: region.height)
+            add(from: itemsA, to: itemsB, into: &inside)
+            region.formUnion(inside)
+            addCoverageChanges(from: coverageA, to: coverageB, bounds: old.bounds.union(new.bounds), into: &region)
+        default:
+            region.add(old.bounds)
+            region.add(new.bounds)
+        }
+    }
+
+    private static func addCoverageChanges(
+        from old: Coverage?, to new: Coverage?, bounds: PixelRect, into region: inout Region
+    ) {
+        switch (old, new) {
+        case (nil, nil): break
+        case (let a?, let b?):
+            if a === b || (a.key != nil && a.key == b.key) { break }
+            b.mask.addChanges(since: a.mask, to: &region)
+        default: region.add(bounds)
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import Geometry
+import Raster
+
+/// One drawing step of a frame, in device pixels. A frame is a list of items drawn in order over
+/// transparent black; consecutive frames' lists are compared to find what changed.
+indirect enum DrawItem {
+    /// A prepared (device-aligned) image drawn pixel for pixel with `opacity`, through `coverage` if any.
+    case image(PreparedImages.Entry, opacity: UInt8, coverage: Coverage?)
+    /// An image under a general affine transform (a rotating sprite), resampled every frame.
+    case transformedImage(Bitmap, CGAffineTransform, opacity: UInt8)
+    /// A solid colour through a coverage mask (a background, a shape's fill or stroke).
+    case fill(Pixel, opacity: UInt8, coverage: Coverage)
+    /// Items drawn into a scratch bitmap, then drawn with `opacity` through `coverage` (a layer with a
+    /// mask, `masksToBounds`, or group opacity).
+    case group([DrawItem], opacity: UInt8, coverage: Coverage?)
+
+    /// The device pixels the item can change.
+    var bounds: PixelRect {
+        switch self {
+        case .image(let entry, _, let coverage):
+            return coverage.map { entry.bounds.intersection($0.bounds) } ?? entry.bounds
+        case .transformedImage(let image, let transform, _):
+            return Bitmap.deviceBounds(ofImageWidth: image.width, height: image.height, transform: transform)
+        case .fill(_, _, let coverage):
+            return coverage.bounds
+        case .group(let items, _, let coverage):
+            let union = items.reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1.bounds) }
+            return coverage.map { union.intersection($0.bounds) } ?? union
+        }
+    }
+}

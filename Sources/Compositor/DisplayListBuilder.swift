@@ -1,0 +1,253 @@
+import LayerKit
+import Raster
+
+/// Turns a presentation tree into a frame's `DrawItem`s, rasterizing shape coverage on the way.
+/// Coverage of shapes that did not change since the previous frame is reused, not rasterized again.
+final class DisplayListBuilder {
+    private let masks = MaskPool()
+    private let images = PreparedImages()
+    private let rasterizer = Rasterizer()
+    private let stroker = Stroker()
+    private var polygon = Polygon()
+    private var previousCoverage: [CoverageKey: Coverage] = [:]
+    private var currentCoverage: [CoverageKey: Coverage] = [:]
+    private var width = 0
+    private var height = 0
+    /// Draws items into a bitmap; used to turn a complex mask subtree into coverage.
+    private let paintMask: ([DrawItem], Bitmap) -> Void
+    private let scratch: BitmapPool
+
+    init(scratch: BitmapPool, paintMask: @escaping ([DrawItem], Bitmap) -> Void) {
+        self.scratch = scratch
+        self.paintMask = paintMask
+    }
+
+    /// The items that draw `root` (a presentation layer) into a `width × height` frame.
+    func build(_ root: CALayer, width: Int, height: Int) -> [DrawItem] {
+        self.width = width
+        self.height = height
+        currentCoverage.removeAll(keepingCapacity: true)
+        var items: [DrawItem] = []
+        appendLayer(root, parent: .identity, into: &items)
+        swap(&previousCoverage, &currentCoverage)
+        return items
+    }
+
+    private var frame: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+
+    private func appendLayer(_ layer: CALayer, parent: CGAffineTransform, into items: inout [DrawItem]) {
+        guard !layer.isHidden, layer.opacity > 0 else { return }
+        let transform = LayerGeometry.localToSuperlayer(layer).concatenating(parent)
+        var own: [DrawItem] = []
+        appendContent(of: layer, transform: transform, into: &own)
+        for sublayer in layer.sublayers ?? [] {
+            appendLayer(sublayer, parent: transform, into: &own)
+        }
+        guard !own.isEmpty else { return }
+        if layer.masksToBounds {
+            let clip = rectCoverage(layer.bounds, transform: transform)
+            own = [.group(own, opacity: 255, coverage: clip)]
+        }
+        var maskCoverage: Coverage?
+        if let mask = layer.mask {
+            guard let coverage = coverage(ofMask: mask, parent: transform) else { return }
+            maskCoverage = coverage
+        }
+        let opacity = Self.byte(layer.opacity)
+        if maskCoverage == nil && opacity == 255 {
+            items += own
+        } else if own.count == 1, let single = Self.applying(opacity: opacity, coverage: maskCoverage, to: own[0]) {
+            items.append(single)
+        } else {
+            items.append(.group(own, opacity: opacity, coverage: maskCoverage))
+        }
+    }
+
+    /// `item` with a layer's opacity and mask folded in, when no scratch bitmap is needed for that.
+    private static func applying(opacity: UInt8, coverage: Coverage?, to item: DrawItem) -> DrawItem? {
+        switch item {
+        case .image(let entry, let own, nil):
+            return .image(entry, opacity: mul255(own, opacity), coverage: coverage)
+        case .fill(let color, let own, let shape) where coverage == nil:
+            return .fill(color, opacity: mul255(own, opacity), coverage: shape)
+        case .transformedImage(let image, let transform, let own) where coverage == nil:
+            return .transformedImage(image, transform, opacity: mul255(own, opacity))
+        case .group(let items, let own, let shape) where coverage == nil:
+            return .group(items, opacity: mul255(own, opacity), coverage: shape)
+        default:
+            return nil
+        }
+    }
+
+    private func appendContent(of layer: CALayer, transform: CGAffineTransform, into items: inout [DrawItem]) {
+        if let background = layer.backgroundColor, background.alpha > 0 {
+            items.append(
+                .fill(
+                    background.premultipliedPixel, opacity: 255,
+                    coverage: rectCoverage(layer.bounds, transform: transform)))
+        }
+        if let image = layer.contents as? Bitmap, image.width > 0, image.height > 0 {
+            let rect = LayerGeometry.contentsRect(
+                imageSize: CGSize(width: image.width, height: image.height), bounds: layer.bounds,
+                gravity: layer.contentsGravity)
+            let toDevice = CGAffineTransform(
+                a: rect.width / CGFloat(image.width), b: 0, c: 0, d: rect.height / CGFloat(image.height),
+                tx: rect.minX, ty: rect.minY
+            ).concatenating(transform)
+            items.append(imageItem(image, transform: toDevice))
+        }
+        if let shape = layer as? CAShapeLayer, let path = shape.path, !path.isEmpty {
+            appendShape(shape, path: path, transform: transform, into: &items)
+        }
+    }
+
+    /// A large axis-aligned image is resampled once and then copied pixel for pixel; anything else (a
+    /// turning sprite, a small icon) is resampled every frame over its own bounds only.
+    private func imageItem(_ image: Bitmap, transform: CGAffineTransform) -> DrawItem {
+        let bounds = Bitmap.deviceBounds(ofImageWidth: image.width, height: image.height, transform: transform)
+            .intersection(frame)
+        if LayerGeometry.isAxisAligned(transform), bounds.area * 4 >= frame.area {
+            return .image(
+                images.entry(for: image, transform: transform, width: width, height: height), opacity: 255,
+                coverage: nil)
+        }
+        return .transformedImage(image, transform, opacity: 255)
+    }
+
+    private func appendShape(
+        _ shape: CAShapeLayer, path: CGPath, transform: CGAffineTransform, into items: inout [DrawItem]
+    ) {
+        if let fill = shape.fillColor, fill.alpha > 0 {
+            let rule: FillRule = shape.fillRule == .evenOdd ? .evenOdd : .nonZero
+            items.append(
+                .fill(
+                    fill.premultipliedPixel, opacity: 255,
+                    coverage: shapeCoverage(path, transform: transform, source: .fill(rule))))
+        }
+        if let stroke = shape.strokeColor, stroke.alpha > 0, shape.lineWidth > 0 {
+            let source = CoverageKey.Source.stroke(
+                Self.strokeStyle(of: shape), start: shape.strokeStart, end: shape.strokeEnd)
+            items.append(
+                .fill(
+                    stroke.premultipliedPixel, opacity: 255,
+                    coverage: shapeCoverage(path, transform: transform, source: source)))
+        }
+    }
+
+    /// The coverage a mask layer gives its masked layer: the alpha of the mask's rendered subtree. A
+    /// mask that is one opaque shape or one opaque rectangle is rasterized straight into coverage; nil
+    /// means the mask shows nothing.
+    private func coverage(ofMask mask: CALayer, parent: CGAffineTransform) -> Coverage? {
+        guard !mask.isHidden, mask.opacity > 0 else { return nil }
+        let transform = LayerGeometry.localToSuperlayer(mask).concatenating(parent)
+        let plain =
+            (mask.sublayers ?? []).isEmpty && mask.mask == nil && mask.contents == nil && mask.opacity >= 1
+            && !mask.masksToBounds
+        if plain, let shape = mask as? CAShapeLayer, shape.backgroundColor.map({ $0.alpha == 0 }) ?? true {
+            let fills = (shape.fillColor?.alpha ?? 0) > 0
+            let strokes = (shape.strokeColor?.alpha ?? 0) > 0 && shape.lineWidth > 0
+            guard let path = shape.path, fills || strokes else { return nil }
+            if fills != strokes, (fills ? shape.fillColor! : shape.strokeColor!).alpha >= 1 {
+                let source: CoverageKey.Source =
+                    fills
+                    ? .fill(shape.fillRule == .evenOdd ? .evenOdd : .nonZero)
+                    : .stroke(Self.strokeStyle(of: shape), start: shape.strokeStart, end: shape.strokeEnd)
+                return shapeCoverage(path, transform: transform, source: source)
+            }
+        } else if plain, !(mask is CAShapeLayer), let background = mask.backgroundColor {
+            guard background.alpha > 0 else { return nil }
+            if background.alpha >= 1 { return rectCoverage(mask.bounds, transform: transform) }
+        }
+        var items: [DrawItem] = []
+        appendLayer(mask, parent: parent, into: &items)
+        guard !items.isEmpty else { return nil }
+        let rendered = scratch.acquire(width: width, height: height)
+        paintMask(items, rendered)
+        let result = masks.acquire(width: width, height: height)
+        result.setCoverage(fromAlphaOf: rendered)
+        scratch.recycle(rendered)
+        let bounds = items.reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1.bounds) }
+        return Coverage(mask: result, bounds: bounds.intersection(frame), key: nil, pool: masks)
+    }
+
+    private func rectCoverage(_ rect: CGRect, transform: CGAffineTransform) -> Coverage {
+        let key = CoverageKey(path: [], transform: transform, source: .rect(rect))
+        return cachedCoverage(key) {
+            polygon.removeAll()
+            polygon = LayerGeometry.polygon(of: rect, transform: transform)
+            return .nonZero
+        }
+    }
+
+    private func shapeCoverage(_ path: CGPath, transform: CGAffineTransform, source: CoverageKey.Source) -> Coverage {
+        let key = CoverageKey(path: path.elements, transform: transform, source: source)
+        return cachedCoverage(key) {
+            polygon.removeAll()
+            switch source {
+            case .fill(let rule):
+                path.flatten(into: &polygon, transform: transform)
+                return rule
+            case .stroke(let style, let start, let end):
+                stroker.stroke(
+                    path, style: style, strokeStart: start, strokeEnd: end, transform: transform, into: &polygon)
+                return .nonZero
+            case .rect:
+                return .nonZero
+            }
+        }
+    }
+
+    /// The coverage for `key`: this frame's or the previous frame's if it was made already, otherwise
+    /// rasterized from the polygon that `makePolygon` leaves in `polygon`.
+    private func cachedCoverage(_ key: CoverageKey, makePolygon: () -> FillRule) -> Coverage {
+        if let known = currentCoverage[key] ?? previousCoverage[key] {
+            currentCoverage[key] = known
+            return known
+        }
+        let rule = makePolygon()
+        let mask = masks.acquire(width: width, height: height)
+        rasterizer.fill(polygon, rule: rule, into: mask)
+        let coverage = Coverage(mask: mask, bounds: Self.bounds(of: polygon).intersection(frame), key: key, pool: masks)
+        currentCoverage[key] = coverage
+        return coverage
+    }
+
+    private static func bounds(of polygon: Polygon) -> PixelRect {
+        var minX = CGFloat.infinity
+        var minY = CGFloat.infinity
+        var maxX = -CGFloat.infinity
+        var maxY = -CGFloat.infinity
+        for p in polygon.points where p.x.isFinite && p.y.isFinite {
+            minX = min(minX, p.x)
+            minY = min(minY, p.y)
+            maxX = max(maxX, p.x)
+            maxY = max(maxY, p.y)
+        }
+        guard minX <= maxX else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        let clamp = { (v: CGFloat) in min(max(v, -1e9), 1e9) }
+        return PixelRect(
+            enclosing: CGRect(
+                x: clamp(minX), y: clamp(minY), width: clamp(maxX) - clamp(minX), height: clamp(maxY) - clamp(minY)))
+    }
+
+    private static func strokeStyle(of shape: CAShapeLayer) -> StrokeStyle {
+        StrokeStyle(
+            lineWidth: shape.lineWidth,
+            lineCap: shape.lineCap == .round ? .round : shape.lineCap == .square ? .square : .butt,
+            lineJoin: shape.lineJoin == .round ? .round : shape.lineJoin == .bevel ? .bevel : .miter,
+            miterLimit: shape.miterLimit,
+            dashPattern: (shape.lineDashPattern ?? []).map { CGFloat($0.doubleValue) },
+            dashPhase: shape.lineDashPhase)
+    }
+
+    /// An opacity in 0…1 as a byte, rounded.
+    static func byte(_ opacity: Float) -> UInt8 {
+        guard opacity.isFinite else { return 0 }
+        return UInt8((min(1, max(0, opacity)) * 255).rounded())
+    }
+
+    static func mul255(_ a: UInt8, _ b: UInt8) -> UInt8 {
+        let t = UInt32(a) * UInt32(b) + 128
+        return UInt8(((t >> 8) + t) >> 8)
+    }
+}

@@ -1,0 +1,78 @@
+import LayerKit
+import Raster
+
+/// Where a layer's own coordinate space (its `bounds` coordinates) lands in device pixels.
+enum LayerGeometry {
+    /// The transform from `layer`'s bounds coordinates to its superlayer's, as Core Animation places a
+    /// layer: the anchor point of `bounds` goes to `position`, and `transform` turns about it. Only the
+    /// affine part of a 3-D transform is used (layers are drawn flat, without perspective).
+    static func localToSuperlayer(_ layer: CALayer) -> CGAffineTransform {
+        let bounds = layer.bounds
+        let anchor = layer.anchorPoint
+        let toAnchor = CGAffineTransform(
+            translationX: -(bounds.minX + anchor.x * bounds.width), y: -(bounds.minY + anchor.y * bounds.height))
+        let position = layer.position
+        return toAnchor.concatenating(CATransform3DGetAffineTransform(layer.transform))
+            .concatenating(CGAffineTransform(translationX: position.x, y: position.y))
+    }
+
+    /// The rectangle of `bounds` that an image of `imageSize` pixels fills under `gravity`, in the
+    /// layer's bounds coordinates. Edge gravities are taken literally in y-down space (`top` is the top
+    /// of the layer on screen).
+    static func contentsRect(imageSize: CGSize, bounds: CGRect, gravity: CALayerContentsGravity) -> CGRect {
+        let (w, h) = (imageSize.width, imageSize.height)
+        guard w > 0, h > 0 else { return .zero }
+        switch gravity {
+        case .resize: return bounds
+        case .resizeAspect, .resizeAspectFill:
+            let sx = bounds.width / w
+            let sy = bounds.height / h
+            let s = gravity == .resizeAspect ? min(sx, sy) : max(sx, sy)
+            let size = CGSize(width: w * s, height: h * s)
+            return CGRect(
+                x: bounds.midX - size.width / 2, y: bounds.midY - size.height / 2, width: size.width,
+                height: size.height)
+        default:
+            let name = gravity.rawValue.lowercased()
+            let x: CGFloat =
+                name.hasSuffix("left") ? bounds.minX : name.hasSuffix("right") ? bounds.maxX - w : bounds.midX - w / 2
+            let y: CGFloat =
+                name.hasPrefix("top") ? bounds.minY : name.hasPrefix("bottom") ? bounds.maxY - h : bounds.midY - h / 2
+            return CGRect(x: x, y: y, width: w, height: h)
+        }
+    }
+
+    /// The polygon of `rect` mapped to device pixels by `transform`.
+    static func polygon(of rect: CGRect, transform: CGAffineTransform) -> Polygon {
+        var polygon = Polygon()
+        polygon.beginContour()
+        for corner in [
+            CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
+            CGPoint(x: rect.maxX, y: rect.maxY), CGPoint(x: rect.minX, y: rect.maxY),
+        ] {
+            polygon.append(corner.applying(transform))
+        }
+        return polygon
+    }
+
+    /// True when `transform` keeps axes aligned (no rotation or shear).
+    static func isAxisAligned(_ transform: CGAffineTransform) -> Bool {
+        transform.b == 0 && transform.c == 0
+    }
+}
+
+extension CGColor {
+    /// The colour as a premultiplied pixel, channels rounded to 8 bits and premultiplied as cairo does.
+    var premultipliedPixel: Pixel {
+        func byte(_ value: CGFloat) -> UInt32 {
+            guard value.isFinite else { return 0 }
+            return UInt32((min(1, max(0, value)) * 255).rounded())
+        }
+        let a = byte(alpha)
+        func premultiply(_ c: UInt32) -> UInt32 {
+            let t = c * a + 128
+            return ((t >> 8) + t) >> 8
+        }
+        return a << 24 | premultiply(byte(red)) << 16 | premultiply(byte(green)) << 8 | premultiply(byte(blue))
+    }
+}

@@ -1,0 +1,67 @@
+import Geometry
+import Raster
+
+/// Draws display lists into bitmaps, restricted to a region (the damage) when one is given.
+struct Painter {
+    let scratch: BitmapPool
+    /// Row bands drawn concurrently by the fused one-pass composite of large frames.
+    let bands: Int
+
+    /// Draws `items` over transparent black into `target`, touching only `region` (everything when nil).
+    ///
+    /// The seeds' common frame — an opaque picture covering the frame, then an opaque picture through a
+    /// mask — is drawn in one pass that writes each pixel once (copy A, copy B, or blend at the mask's
+    /// edge); a frame that starts with an opaque full-frame picture copies it instead of clearing first.
+    func paint(_ items: [DrawItem], into target: Bitmap, region: Region?) {
+        let frame = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
+        let whole = region ?? Region(height: target.height, rect: frame)
+        var rest = items[...]
+        if let first = rest.first, case .image(let a, 255, nil) = first, a.pixels.isOpaque, a.bounds == frame {
+            rest = rest.dropFirst()
+            if let second = rest.first, case .image(let b, 255, let coverage?) = second, b.pixels.isOpaque {
+                rest = rest.dropFirst()
+                target.composite(b.pixels, through: coverage.mask, over: a.pixels, in: whole, bands: bands)
+            } else {
+                target.copy(from: a.pixels, in: whole)
+            }
+        } else {
+            target.fill(replacingWith: 0, in: whole)
+        }
+        for item in rest {
+            draw(item, into: target, region: whole)
+        }
+    }
+
+    private func draw(_ item: DrawItem, into target: Bitmap, region: Region) {
+        let area = region.clipped(to: item.bounds)
+        guard !area.isEmpty else { return }
+        switch item {
+        case .image(let entry, let opacity, let coverage):
+            target.draw(entry.pixels, opacity: opacity, mask: coverage?.mask, in: area)
+        case .transformedImage(let image, let transform, let opacity):
+            target.draw(image, transform: transform, opacity: opacity, in: area)
+        case .fill(let color, let opacity, let coverage):
+            target.fill(color, opacity: opacity, mask: coverage.mask, in: area)
+        case .group(let items, let opacity, let coverage):
+            let layer = scratch.acquire(width: target.width, height: target.height)
+            paint(items, into: layer, region: area)
+            target.draw(layer, opacity: opacity, mask: coverage?.mask, in: area)
+            scratch.recycle(layer)
+        }
+    }
+}
+
+extension Region {
+    /// The part of this region inside `rect`.
+    func clipped(to rect: PixelRect) -> Region {
+        var result = Region(height: height)
+        let rows = Swift.max(rect.minY, rowRange.lowerBound, 0)..<Swift.min(rect.maxY, rowRange.upperBound, height)
+        for y in rows {
+            let columns = columns(inRow: y)
+            let x0 = Swift.max(columns.lowerBound, rect.minX)
+            let x1 = Swift.min(columns.upperBound, rect.maxX)
+            if x0 < x1 { result.add(row: y, from: x0, to: x1) }
+        }
+        return result
+    }
+}
