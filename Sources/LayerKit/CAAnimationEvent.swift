@@ -26,11 +26,14 @@ final class AttachedAnimation {
     let addedAt: CFTimeInterval
     var started = false
     var stopped = false
+    /// Media time of the last lifecycle pass that saw it (its callbacks are dated after this).
+    var lastSeen: CFTimeInterval
 
     init(key: String?, animation: CAAnimation, program: AnimationProgram, addedAt: CFTimeInterval) {
         self.key = key
         self.animation = animation
         self.program = program
         self.addedAt = addedAt
+        lastSeen = addedAt
     }
 }

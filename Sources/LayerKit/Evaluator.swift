@@ -77,6 +77,7 @@ struct Evaluator {
                     }
                 }
             }
+            if lifecycle { entry.lastSeen = now }
             if sample.shown { entry.program.apply(sample: sample, to: presentation, model: layer) }
         }
         if removed {
@@ -84,13 +85,15 @@ struct Evaluator {
         }
     }
 
-    /// Dates a callback: the analytic time (layer local → media), kept within [added, now].
+    /// Dates a callback: the analytic time (layer local → media), kept within the interval since the
+    /// last step that saw the animation (a time jump, e.g. a layer's speed or offset set directly,
+    /// dates it at the start of that interval, when the jump happened).
     private mutating func record(
         _ kind: CAAnimationEvent.Kind, _ entry: AttachedAnimation, _ layer: CALayer, localTime: CFTimeInterval?
     ) {
         var media = localTime.map { layer.mediaTime(fromLocal: $0) } ?? now
         if !media.isFinite || media > now { media = now }
-        if media < entry.addedAt { media = min(entry.addedAt, now) }
+        if media < entry.lastSeen { media = min(entry.lastSeen, now) }
         events.append(
             PendingEvent(
                 kind: kind, layer: layer, key: entry.key, animation: entry.animation, mediaTime: media,

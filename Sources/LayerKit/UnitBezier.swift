@@ -40,7 +40,7 @@ struct UnitBezier: Sendable {
             if abs(slope) < 1e-9 { break }
             t -= error / slope
         }
-        if t >= 0, t <= 1, abs(self.x(t) - x) < 1e-12 { return t }
+        if t >= 0, t <= 1, abs(self.x(t) - x) < 1e-12 { return refinedNearFlatPoint(t, x) }
         // Bisection keeping x(lo) ≤ x ≤ x(hi); 64 halvings exhaust double precision.
         var lo = 0.0
         var hi = 1.0
@@ -52,7 +52,28 @@ struct UnitBezier: Sendable {
             if value < x { lo = t } else { hi = t }
             if hi - lo < 1e-16 { break }
         }
-        return (lo + hi) / 2
+        return refinedNearFlatPoint((lo + hi) / 2, x)
+    }
+
+    /// Where x(t) is flat (dx/dt ≈ 0 at the inflection t0 = −bx/(3·ax)), x(t) − x evaluated in
+    /// Horner form loses the cubic term to rounding, leaving t uncertain by ~1e-5. There the root is
+    /// taken from the depressed cubic in δ = t − t0, `ax·δ³ + x′(t0)·δ + (x(t0) − x) = 0`, by Cardano's
+    /// formula (one real root when x′(t0) ≥ 0), if that is at least as good a root.
+    private func refinedNearFlatPoint(_ t: Double, _ x: Double) -> Double {
+        guard abs(dx(t)) < 1e-4, ax != 0 else { return t }
+        let t0 = -bx / (3 * ax)
+        let p = cx - bx * bx / (3 * ax)
+        guard p >= 0 else { return t }
+        let P = p / ax
+        let Q = (self.x(t0) - x) / ax
+        let discriminant = Q * Q / 4 + P * P * P / 27
+        guard discriminant >= 0 else { return t }
+        let root = discriminant.squareRoot()
+        let candidate = t0 + cbrt(-Q / 2 + root) + cbrt(-Q / 2 - root)
+        guard candidate >= 0, candidate <= 1, abs(self.x(candidate) - x) <= abs(self.x(t) - x) + 1e-15 else {
+            return t
+        }
+        return candidate
     }
 
     /// The eased progress y for input x (clamped to [0, 1]).

@@ -1,0 +1,60 @@
+import Testing
+
+@testable import LayerKit
+
+/// A fresh engine on this thread with a manual clock at `now`.
+func freshEngine(at now: CFTimeInterval = 0) -> ManualClock {
+    CAEngine.reset()
+    let clock = ManualClock(now: now)
+    CAEngine.clock = clock
+    return clock
+}
+
+/// Records delegate callbacks and the engine's dated events.
+final class Recorder: CAAnimationDelegate {
+    enum Call: Equatable {
+        case start
+        case stop(Bool)
+    }
+
+    var calls: [Call] = []
+    var events: [CAAnimationEvent] = []
+    var onStop: ((CAAnimation, Bool) -> Void)?
+
+    init(observing: Bool = true) {
+        if observing { CAEngine.eventObserver = { [unowned self] in self.events.append($0) } }
+    }
+
+    func animationDidStart(_ anim: CAAnimation) { calls.append(.start) }
+
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+        calls.append(.stop(flag))
+        onStop?(anim, flag)
+    }
+
+    /// Events as (kind, key, media time) for compact comparison.
+    var dated: [(CAAnimationEvent.Kind, String?, Double)] { events.map { ($0.kind, $0.key, $0.mediaTime) } }
+}
+
+/// Steps `root` at media time `t` and returns it.
+@discardableResult
+func step(_ root: CALayer, _ clock: ManualClock, at t: CFTimeInterval) -> CALayer {
+    clock.now = t
+    CAEngine.step(root)
+    return root
+}
+
+/// True when |a − b| ≤ tolerance.
+func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }
+
+/// A basic animation in one line.
+func basic(
+    _ keyPath: String, from: Any? = nil, to: Any? = nil, by: Any? = nil, duration: CFTimeInterval = 1
+) -> CABasicAnimation {
+    let animation = CABasicAnimation(keyPath: keyPath)
+    animation.fromValue = from
+    animation.toValue = to
+    animation.byValue = by
+    animation.duration = duration
+    return animation
+}
