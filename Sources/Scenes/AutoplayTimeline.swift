@@ -1,0 +1,45 @@
+import LayerKit
+
+/// A list of actions at media times, run in order as time advances; shared by every scene.
+public struct AutoplayTimeline {
+    /// One timed action.
+    public struct Step {
+        public let time: CFTimeInterval
+        public let run: () -> Void
+
+        public init(time: CFTimeInterval, run: @escaping () -> Void) {
+            self.time = time
+            self.run = run
+        }
+    }
+
+    public private(set) var steps: [Step]
+    private var next = 0
+
+    /// `steps` sorted by time; equal times keep their order.
+    public init(_ steps: [Step]) {
+        self.steps = steps.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+            .map(\.element)
+    }
+
+    /// For each step due by `mediaTime`: clock to its time, a frame step, the action; then clock to
+    /// `mediaTime` and a final frame step.
+    public mutating func advance(_ root: CALayer, to mediaTime: CFTimeInterval) {
+        while next < steps.count, steps[next].time <= mediaTime {
+            let step = steps[next]
+            next += 1
+            SceneClock.set(step.time)
+            CAEngine.step(root)
+            step.run()
+        }
+        SceneClock.set(mediaTime)
+        CAEngine.step(root)
+    }
+}
+
+/// Moves the engine's clock when it is a manual one.
+public enum SceneClock {
+    public static func set(_ time: CFTimeInterval) {
+        if let clock = CAEngine.clock as? ManualClock, clock.now != time { clock.now = time }
+    }
+}

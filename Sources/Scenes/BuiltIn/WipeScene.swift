@@ -1,0 +1,55 @@
+import LayerKit
+
+/// The `wipe` scene: seed 000's clock wipe of image B over image A. Autoplay: start at 0 (the
+/// animation runs 2 s forward and 2 s back, then the image view is hidden at 4 s).
+public final class WipeScene: Scene {
+    public let name = "wipe"
+    public let size: CGSize
+    public let rootLayer: CALayer
+    public let naturalDuration: CFTimeInterval = 4
+    public let actions: [SceneAction] = [.start, .stop, .pauseResume]
+    public var log: ((String) -> Void)?
+
+    let controller: WipeViewController
+    private var timeline: AutoplayTimeline
+
+    /// Image A fills the view; image B fills the image view above it.
+    public init(size: CGSize, imageA: Any?, imageB: Any?) {
+        self.size = size
+        let view = CALayer()
+        view.name = "view"
+        view.frame = CGRect(origin: .zero, size: size)
+        view.contents = imageA
+        let imageView = CALayer()
+        imageView.name = "imageView"
+        imageView.frame = view.bounds
+        imageView.contents = imageB
+        imageView.isHidden = true
+        view.addSublayer(imageView)
+        rootLayer = view
+        controller = WipeViewController(view: view, imageView: imageView)
+        timeline = AutoplayTimeline([])
+        timeline = AutoplayTimeline([.init(time: 0) { [unowned self] in self.perform(.start) }])
+    }
+
+    public func advance(to mediaTime: CFTimeInterval) { timeline.advance(rootLayer, to: mediaTime) }
+
+    /// Start runs `maskAnimation()` unless one is in flight; stop removes the animation (its
+    /// completion block then runs with finished NO).
+    public func perform(_ action: SceneAction) {
+        CAEngine.step(rootLayer)
+        switch action {
+        case .start, .push:
+            if controller.animationInFlight {
+                log?("Wipe already in flight; start ignored")
+            } else {
+                controller.maskAnimation()
+            }
+        case .stop, .pop:
+            controller.imageView.mask?.removeAnimation(forKey: "strokeEnd")
+        case .pauseResume:
+            LayerPause.toggle(rootLayer)
+        }
+        CAEngine.step(rootLayer)
+    }
+}

@@ -1,0 +1,76 @@
+import LayerKit
+
+/// A scene built from a scene file: its layer tree under a root of the file's size, and its timeline
+/// as the autoplay timeline. User actions: pause/resume (QA1673 on the root), stop (removes every
+/// animation), start (replays the file's `add` entries at the current time).
+public final class FileScene: Scene {
+    public let name: String
+    public let size: CGSize
+    public let rootLayer: CALayer
+    public let naturalDuration: CFTimeInterval
+    public let actions: [SceneAction] = [.start, .stop, .pauseResume]
+    public var log: ((String) -> Void)?
+
+    /// Layers by their `name` in the file.
+    public let layersByName: [String: CALayer]
+    private let document: SceneDocument
+    private let builder: LayerBuilder
+    private var timeline: AutoplayTimeline
+
+    /// `images` maps the file's image names to loaded images (missing ones leave contents empty).
+    public init(document: SceneDocument, images: [String: Any]) {
+        self.document = document
+        name = document.url?.deletingPathExtension().lastPathComponent ?? "scene"
+        size = document.size
+        let root = CALayer()
+        root.frame = CGRect(origin: .zero, size: document.size)
+        var named: [String: CALayer] = [:]
+        builder = LayerBuilder(images: images)
+        for spec in document.layers { root.addSublayer(builder.build(spec, named: &named)) }
+        rootLayer = root
+        layersByName = named
+        naturalDuration = max(1, document.lastAnimationEnd)
+        timeline = AutoplayTimeline([])
+        timeline = AutoplayTimeline(
+            document.timeline.map { entry in
+                .init(time: entry.time) { [unowned self] in self.apply(entry.action) }
+            })
+    }
+
+    public func advance(to mediaTime: CFTimeInterval) { timeline.advance(rootLayer, to: mediaTime) }
+
+    public func perform(_ action: SceneAction) {
+        CAEngine.step(rootLayer)
+        switch action {
+        case .start, .push:
+            for entry in document.timeline {
+                if case .add = entry.action { apply(entry.action) }
+            }
+        case .stop, .pop:
+            for layer in layersByName.values { layer.removeAllAnimations() }
+        case .pauseResume:
+            LayerPause.toggle(rootLayer)
+        }
+        CAEngine.step(rootLayer)
+    }
+
+    private func apply(_ action: TimelineAction) {
+        switch action {
+        case .add(let layer, let key, let spec):
+            layersByName[layer]?.add(AnimationBuilder.build(spec), forKey: key)
+        case .remove(let layer, let key):
+            if let key {
+                layersByName[layer]?.removeAnimation(forKey: key)
+            } else {
+                layersByName[layer]?.removeAllAnimations()
+            }
+        case .pause(let layer):
+            if let layer = layersByName[layer], !LayerPause.isPaused(layer) { LayerPause.pause(layer) }
+        case .resume(let layer):
+            if let layer = layersByName[layer], LayerPause.isPaused(layer) { LayerPause.resume(layer) }
+        case .set(let layer, let properties):
+            guard let target = layersByName[layer] else { return }
+            for property in properties { builder.assign(property.key, property.value, to: target) }
+        }
+    }
+}

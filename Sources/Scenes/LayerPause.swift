@@ -1,0 +1,26 @@
+import LayerKit
+
+/// Apple's QA1673 recipe for pausing and resuming a layer tree through its root's timing.
+public enum LayerPause {
+    public static func isPaused(_ layer: CALayer) -> Bool { layer.speed == 0 }
+
+    public static func pause(_ layer: CALayer) {
+        let pausedTime = layer.convertTime(CACurrentMediaTime(), from: nil)
+        layer.speed = 0
+        layer.timeOffset = pausedTime
+    }
+
+    public static func resume(_ layer: CALayer) {
+        let pausedTime = layer.timeOffset
+        layer.speed = 1
+        layer.timeOffset = 0
+        layer.beginTime = 0
+        let timeSincePause = layer.convertTime(CACurrentMediaTime(), from: nil) - pausedTime
+        layer.beginTime = timeSincePause
+    }
+
+    /// Pauses a running layer, resumes a paused one.
+    public static func toggle(_ layer: CALayer) {
+        if isPaused(layer) { resume(layer) } else { pause(layer) }
+    }
+}

@@ -1,0 +1,40 @@
+/// A parsed JSON value that keeps the order of object keys, so errors and defaults follow the file.
+public indirect enum JSONValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([(key: String, value: JSONValue)])
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.number(let a), .number(let b)): return a == b
+        case (.string(let a), .string(let b)): return a == b
+        case (.array(let a), .array(let b)): return a == b
+        case (.object(let a), .object(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        default: return false
+        }
+    }
+
+    /// A short description for error messages: the value itself when small, else its kind.
+    public var shortDescription: String {
+        switch self {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .number(let n): return JSONValue.format(n)
+        case .string(let s): return s.count <= 40 ? "\"\(s)\"" : "\"\(s.prefix(37))...\""
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+
+    /// `n` written the short way JSON would (integers without a fraction).
+    static func format(_ n: Double) -> String {
+        if n.isFinite, n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
+        return String(n)
+    }
+}

@@ -1,0 +1,64 @@
+import Geometry
+
+/// An SVG elliptical arc in endpoint form, converted to centre form (SVG 1.1 appendix F.6).
+struct SVGArc {
+    let from: CGPoint
+    let to: CGPoint
+    let rx: CGFloat
+    let ry: CGFloat
+    let rotationDegrees: CGFloat
+    let largeArc: Bool
+    let sweep: Bool
+
+    /// Appends the arc as cubics (a line when a radius is zero; nothing when the ends coincide).
+    func append(to path: CGMutablePath) {
+        if from == to { return }
+        var rx = abs(rx)
+        var ry = abs(ry)
+        guard rx > 0, ry > 0 else { return path.addLine(to: to) }
+        let phi = rotationDegrees * .pi / 180
+        let (cosPhi, sinPhi) = (cos(phi), sin(phi))
+        let dx = (from.x - to.x) / 2
+        let dy = (from.y - to.y) / 2
+        let x1 = cosPhi * dx + sinPhi * dy
+        let y1 = -sinPhi * dx + cosPhi * dy
+        let lambda = (x1 * x1) / (rx * rx) + (y1 * y1) / (ry * ry)
+        if lambda > 1 {
+            rx *= lambda.squareRoot()
+            ry *= lambda.squareRoot()
+        }
+        let numerator = rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1
+        let denominator = rx * rx * y1 * y1 + ry * ry * x1 * x1
+        var factor = (max(0, numerator) / denominator).squareRoot()
+        if largeArc == sweep { factor = -factor }
+        let cx1 = factor * rx * y1 / ry
+        let cy1 = -factor * ry * x1 / rx
+        let center = CGPoint(
+            x: cosPhi * cx1 - sinPhi * cy1 + (from.x + to.x) / 2,
+            y: sinPhi * cx1 + cosPhi * cy1 + (from.y + to.y) / 2)
+        func angle(_ ux: CGFloat, _ uy: CGFloat, _ vx: CGFloat, _ vy: CGFloat) -> CGFloat {
+            atan2(ux * vy - uy * vx, ux * vx + uy * vy)
+        }
+        let start = angle(1, 0, (x1 - cx1) / rx, (y1 - cy1) / ry)
+        var delta = angle((x1 - cx1) / rx, (y1 - cy1) / ry, (-x1 - cx1) / rx, (-y1 - cy1) / ry)
+        if !sweep, delta > 0 { delta -= 2 * .pi }
+        if sweep, delta < 0 { delta += 2 * .pi }
+        guard delta.isFinite, start.isFinite, center.x.isFinite, center.y.isFinite else { return path.addLine(to: to) }
+        let toEllipse = CGAffineTransform(
+            a: rx * cosPhi, b: rx * sinPhi, c: -ry * sinPhi, d: ry * cosPhi, tx: center.x, ty: center.y)
+        let pieces = max(1, Int((abs(delta) / (.pi / 2) - 1e-9).rounded(.up)))
+        let theta = delta / CGFloat(pieces)
+        let k = 4 / 3 * tan(theta / 4)
+        var a0 = start
+        for piece in 0..<pieces {
+            let a1 = a0 + theta
+            let (c0, s0, c1, s1) = (cos(a0), sin(a0), cos(a1), sin(a1))
+            let end = piece == pieces - 1 ? to : CGPoint(x: c1, y: s1).applying(toEllipse)
+            path.addCurve(
+                to: end,
+                control1: CGPoint(x: c0 - k * s0, y: s0 + k * c0).applying(toEllipse),
+                control2: CGPoint(x: c1 + k * s1, y: s1 - k * c1).applying(toEllipse))
+            a0 = a1
+        }
+    }
+}
