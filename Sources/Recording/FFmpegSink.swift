@@ -40,9 +40,14 @@ final class FFmpegSink: FrameSink {
         throw .cannotWrite(file.final, reason: "sending a frame to ffmpeg: \(systemMessage(code))")
     }
 
+    /// ffmpeg 5 can exit with status 0 after failing to write the end of the file (a full disk), so its
+    /// error output is checked too.
     func finish() throws(RecordingError) {
         closed = true
         if let status = process.finish() { throw failure(status: status) }
+        if process.lastErrorLines().contains(where: FFmpegSink.isOutputFailure) {
+            throw failure(status: "exit status 0")
+        }
         try file.commit()
     }
 
@@ -59,7 +64,16 @@ final class FFmpegSink: FrameSink {
         process.terminate()
         file.discard()
         let lines = process.lastErrorLines()
-        if lines.contains(where: { $0.contains("No space left on device") }) { return .diskFull(file.final) }
+        if lines.contains(where: { $0.localizedCaseInsensitiveContains("No space left on device") }) {
+            return .diskFull(file.final)
+        }
         return .ffmpegFailed(output: file.final, status: status, lastLines: lines)
+    }
+
+    /// Whether an ffmpeg error line says the output file was not completely written.
+    private static func isOutputFailure(_ line: String) -> Bool {
+        ["No space left on device", "Error writing trailer", "Error closing file", "I/O error"].contains {
+            line.localizedCaseInsensitiveContains($0)
+        }
     }
 }

@@ -48,7 +48,8 @@ final class PNGSequenceSink: FrameSink {
         } catch {
             abort()
             let reason = PNGSequenceSink.reason(error)
-            throw reason.contains("No space left on device") ? .diskFull(file) : .cannotWrite(file, reason: reason)
+            throw reason.localizedCaseInsensitiveContains("No space left on device")
+                ? .diskFull(file) : .cannotWrite(file, reason: reason)
         }
         written.append(file)
     }

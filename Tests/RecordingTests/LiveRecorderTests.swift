@@ -1,0 +1,110 @@
+import Foundation
+import ImageFiles
+import Raster
+import Testing
+
+@testable import Recording
+
+@Suite struct LiveRecorderTests {
+    private let settings = RecordingSettings(progress: .silent)
+
+    /// A 16×8 frame filled with the test pixels of frame `index`.
+    private func frame(_ index: Int) -> Bitmap {
+        let bitmap = Bitmap(width: 16, height: 8)
+        TestProducer().draw(index, 0, bitmap)
+        return bitmap
+    }
+
+    @Test func everyAppendedFrameIsKeptInOrderEvenWhenAppendedFasterThanEncoded() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let recorder = try LiveRecorder(
+            output: temporary.file("live/"), width: 16, height: 8, fps: 60, settings: settings)
+        let reused = Bitmap(width: 16, height: 8)
+
+        for index in 0..<40 {
+            TestProducer().draw(index, 0, reused)
+            recorder.append(reused)  // the recorder copies: the next draw must not change this frame
+        }
+        let summary = try recorder.finish()
+
+        #expect(summary.frameCount == 40)
+        #expect(summary.fps == 60)
+        #expect(try temporary.contents(of: "live") == (0..<40).map { String(format: "%05d.png", $0) })
+        for index in [0, 1, 20, 39] {
+            let image = try ImageFile.read(temporary.file("live/" + String(format: "%05d.png", index)))
+            #expect((0..<16).allSatisfy { image[$0, 5] == testPixel(frame: index, x: $0) }, "frame \(index)")
+        }
+        #expect(recorder.pendingFrames == 0)
+    }
+
+    @Test func mp4AtTheDisplayRateHasOneFramePerAppend() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let recorder = try LiveRecorder(
+            output: temporary.file("live.mp4"), width: 16, height: 8, fps: 50, settings: settings)
+
+        for index in 0..<25 { recorder.append(frame(index)) }
+        let summary = try recorder.finish()
+        let video = try ProbedVideo.probe(summary.output)
+
+        #expect(video.frameCount == 25)
+        #expect(abs(video.duration - 0.5) <= 0.001, "duration \(video.duration) s")
+        #expect(try temporary.contents() == ["live.mp4"])
+    }
+
+    @Test func finishingWithoutFramesLeavesNothing() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let recorder = try LiveRecorder(
+            output: temporary.file("empty.gif"), width: 16, height: 8, fps: 30, settings: settings)
+
+        #expect(throws: RecordingError.invalidJob("no frame was recorded")) { try recorder.finish() }
+        #expect(try temporary.contents() == [])
+    }
+
+    @Test func cancelLeavesNothing() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let recorder = try LiveRecorder(
+            output: temporary.file("cancelled.apng"), width: 16, height: 8, fps: 30, settings: settings)
+        for index in 0..<5 { recorder.append(frame(index)) }
+
+        recorder.cancel()
+
+        #expect(try temporary.contents() == [])
+    }
+
+    @Test func anEncoderFailureIsReportedByFinish() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let fake = try FakeFFmpeg(in: temporary.url, body: "echo 'encoder exploded' >&2\nexit 7")
+        try FileManager.default.createDirectory(at: temporary.file("out"), withIntermediateDirectories: true)
+        let output = temporary.file("out/live.mp4")
+        let recorder = try LiveRecorder(
+            output: output, width: 16, height: 8, fps: 30,
+            settings: RecordingSettings(ffmpeg: .executable(fake.path), progress: .silent))
+
+        for index in 0..<200 { recorder.append(frame(index)) }
+
+        #expect(
+            throws: RecordingError.ffmpegFailed(
+                output: output, status: "exit status 7", lastLines: ["encoder exploded"])
+        ) {
+            try recorder.finish()
+        }
+        #expect(try temporary.contents(of: "out") == [])
+    }
+
+    @Test func missingFFmpegIsReportedAtStart() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+
+        #expect(throws: RecordingError.ffmpegMissing(searched: "an empty PATH")) {
+            try LiveRecorder(
+                output: temporary.file("live.mp4"), width: 16, height: 8, fps: 60,
+                settings: RecordingSettings(ffmpeg: .searchPath(""), progress: .silent))
+        }
+        #expect(try temporary.contents() == [])
+    }
+}
