@@ -1,0 +1,200 @@
+import Compositor
+import LayerKit
+import Raster
+import Testing
+
+/// Frames drawn from small layer trees, checked pixel by pixel against values worked out by hand.
+@Suite struct CompositorTests {
+    static let red = Pixel(0xFFFF_0000)
+    static let blue = Pixel(0xFF00_00FF)
+
+    func layer(_ frame: CGRect, color: CGColor? = nil) -> CALayer {
+        let layer = CALayer()
+        layer.frame = frame
+        layer.backgroundColor = color
+        return layer
+    }
+
+    func render(_ root: CALayer, width: Int, height: Int) -> Bitmap {
+        let bitmap = Bitmap(width: width, height: height)
+        Compositor().render(root, into: bitmap)
+        return bitmap
+    }
+
+    @Test func pixelAlignedBackgroundsAreExact() {
+        let root = layer(CGRect(x: 0, y: 0, width: 8, height: 6), color: CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        root.addSublayer(
+            layer(CGRect(x: 2, y: 1, width: 3, height: 2), color: CGColor(red: 0, green: 0, blue: 1, alpha: 1)))
+        let frame = render(root, width: 8, height: 6)
+        for y in 0..<6 {
+            for x in 0..<8 {
+                let inside = (2..<5).contains(x) && (1..<3).contains(y)
+                #expect(frame[x, y] == (inside ? Self.blue : Self.red), "pixel \(x),\(y)")
+            }
+        }
+    }
+
+    @Test func anchorPointAndTransformPlaceTheLayer() {
+        let root = layer(CGRect(x: 0, y: 0, width: 10, height: 10))
+        let square = CALayer()
+        square.bounds = CGRect(x: 0, y: 0, width: 4, height: 2)
+        square.position = CGPoint(x: 5, y: 5)
+        square.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        // A quarter turn about the centre: 4×2 becomes 2×4, still centred at (5, 5).
+        square.transform = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)
+        root.addSublayer(square)
+        let frame = render(root, width: 10, height: 10)
+        var covered: [(Int, Int)] = []
+        for y in 0..<10 { for x in 0..<10 where frame[x, y].alpha > 0 { covered.append((x, y)) } }
+        #expect(covered.count == 8)
+        #expect(covered.allSatisfy { (4..<6).contains($0.0) && (3..<7).contains($0.1) })
+        #expect(covered.allSatisfy { frame[$0.0, $0.1] == Self.blue })
+    }
+
+    @Test func opacityAppliesToTheWholeGroup() {
+        let root = layer(CGRect(x: 0, y: 0, width: 4, height: 1))
+        let group = layer(CGRect(x: 0, y: 0, width: 4, height: 1))
+        group.opacity = 0.5
+        // Two overlapping opaque children: with group opacity the overlap is as light as the rest.
+        group.addSublayer(
+            layer(CGRect(x: 0, y: 0, width: 3, height: 1), color: CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
+        group.addSublayer(
+            layer(CGRect(x: 1, y: 0, width: 3, height: 1), color: CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
+        root.addSublayer(group)
+        let frame = render(root, width: 4, height: 1)
+        // 0.5 → 128/255; premultiplied red at alpha 128 is 0x80800000.
+        for x in 0..<4 { #expect(frame[x, 0] == 0x8080_0000, "pixel \(x)") }
+    }
+
+    @Test func hiddenAndTransparentLayersDrawNothing() {
+        let root = layer(CGRect(x: 0, y: 0, width: 2, height: 2))
+        let hidden = layer(CGRect(x: 0, y: 0, width: 2, height: 2), color: CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        hidden.isHidden = true
+        let clear = layer(CGRect(x: 0, y: 0, width: 2, height: 2), color: CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        clear.opacity = 0
+        root.addSublayer(hidden)
+        root.addSublayer(clear)
+        let frame = render(root, width: 2, height: 2)
+        #expect((0..<4).allSatisfy { frame[$0 % 2, $0 / 2] == 0 })
+    }
+
+    @Test func masksToBoundsClipsSublayers() {
+        let root = layer(CGRect(x: 0, y: 0, width: 10, height: 10))
+        let clip = layer(CGRect(x: 2, y: 2, width: 4, height: 4))
+        clip.masksToBounds = true
+        clip.addSublayer(
+            layer(CGRect(x: -2, y: -2, width: 20, height: 20), color: CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
+        root.addSublayer(clip)
+        let frame = render(root, width: 10, height: 10)
+        var count = 0
+        for y in 0..<10 { for x in 0..<10 where frame[x, y] != 0 { count += 1; #expect(frame[x, y] == Self.red) } }
+        #expect(count == 16)
+    }
+
+    @Test func contentsGravityPlacesTheImage() {
+        let image = Bitmap(width: 16, height: 8)
+        image.fill(Self.blue)
+        let root = layer(CGRect(x: 0, y: 0, width: 8, height: 8))
+        let picture = layer(CGRect(x: 0, y: 0, width: 8, height: 8))
+        picture.contents = image
+        picture.contentsGravity = .resizeAspect
+        root.addSublayer(picture)
+        let frame = render(root, width: 8, height: 8)
+        // 16×8 fitted into 8×8 is 8×4 (half scale, so every sample falls inside), centred: rows 2..<6.
+        for y in 0..<8 {
+            let expected: Pixel = (2..<6).contains(y) ? Self.blue : 0
+            #expect(frame[4, y] == expected, "row \(y)")
+        }
+    }
+
+    @Test func shapeLayerFillsThenStrokes() {
+        let root = layer(CGRect(x: 0, y: 0, width: 20, height: 20))
+        let shape = CAShapeLayer()
+        shape.frame = root.bounds
+        shape.path = CGPath(rect: CGRect(x: 4, y: 4, width: 12, height: 12))
+        shape.fillColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        shape.strokeColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        shape.lineWidth = 2
+        root.addSublayer(shape)
+        let frame = render(root, width: 20, height: 20)
+        #expect(frame[10, 10] == Self.red)  // inside the fill
+        #expect(frame[4, 10] == Self.blue)  // on the stroke (x 3..<5)
+        #expect(frame[3, 10] == Self.blue)
+        #expect(frame[2, 10] == 0)  // outside
+    }
+
+    /// Seed 000's mask at strokeEnd 0.25: the clock wipe shows the top-right quadrant of B only.
+    @Test func strokedArcMaskRevealsAQuadrant() {
+        let (root, mask) = Self.wipe(width: 40, height: 40)
+        mask.strokeEnd = 0.25
+        let frame = render(root, width: 40, height: 40)
+        #expect(frame[30, 10] == Self.blue)  // top right: B
+        #expect(frame[10, 10] == Self.red)  // top left: A
+        #expect(frame[10, 30] == Self.red)
+        #expect(frame[30, 30] == Self.red)
+    }
+
+    /// Drawing only the damage gives, frame after frame, exactly the full frame.
+    @Test func damageOnlyFramesEqualFullFrames() {
+        let (root, mask) = Self.wipe(width: 64, height: 48)
+        let compositor = Compositor()
+        let incremental = Bitmap(width: 64, height: 48)
+        var damaged = 0
+        for step in 0...20 {
+            mask.strokeEnd = CGFloat(step) / 20
+            let rects = compositor.render(root, into: incremental, damageOnly: true)
+            damaged += rects.reduce(0) { $0 + Int($1.width * $1.height) }
+            let full = render(root, width: 64, height: 48)
+            var same = true
+            for y in 0..<48 { for x in 0..<64 where incremental[x, y] != full[x, y] { same = false } }
+            #expect(same, "frame at strokeEnd \(mask.strokeEnd)")
+        }
+        // The whole first frame, then only part of each later one.
+        #expect(damaged < 64 * 48 * 21 / 2)
+        #expect(compositor.render(root, into: incremental, damageOnly: true).isEmpty)
+    }
+
+    /// A mask that is itself a small tree (not one shape) masks by the alpha of its rendering.
+    @Test func maskSubtreeMasksByItsAlpha() {
+        let root = layer(CGRect(x: 0, y: 0, width: 10, height: 1))
+        let content = layer(
+            CGRect(x: 0, y: 0, width: 10, height: 1), color: CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+        let mask = layer(CGRect(x: 0, y: 0, width: 10, height: 1))
+        mask.addSublayer(
+            layer(CGRect(x: 0, y: 0, width: 5, height: 1), color: CGColor(red: 0, green: 0, blue: 0, alpha: 1)))
+        content.mask = mask
+        root.addSublayer(content)
+        let frame = render(root, width: 10, height: 1)
+        for x in 0..<10 { #expect(frame[x, 0] == (x < 5 ? Self.blue : 0), "pixel \(x)") }
+    }
+
+    /// Seed 000's layers: A (red) behind B (blue), B masked by the clock-wipe arc.
+    static func wipe(width: CGFloat, height: CGFloat) -> (CALayer, CAShapeLayer) {
+        let a = Bitmap(width: Int(width), height: Int(height))
+        a.fill(red)
+        let b = Bitmap(width: Int(width), height: Int(height))
+        b.fill(blue)
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: width, height: height)
+        root.contents = a
+        let photo = CALayer()
+        photo.frame = root.bounds
+        photo.contents = b
+        let radius = (width * width + height * height).squareRoot() / 2
+        let mask = CAShapeLayer()
+        mask.fillColor = CGColor.clear
+        mask.strokeColor = CGColor.black
+        mask.lineWidth = radius
+        let arc = CGMutablePath()
+        arc.move(to: CGPoint(x: width / 2, y: height / 2 - radius / 2))
+        arc.addArc(
+            center: CGPoint(x: width / 2, y: height / 2), radius: radius / 2, startAngle: 3 * .pi / 2,
+            endAngle: -.pi / 2, clockwise: false)
+        mask.path = arc
+        mask.strokeEnd = 0
+        photo.mask = mask
+        mask.frame = photo.bounds
+        root.addSublayer(photo)
+        return (root, mask)
+    }
+}
