@@ -1,1 +1,3 @@
-print("layerscope")
+import Foundation
+
+exit(Layerscope.run(Array(CommandLine.arguments.dropFirst())))

@@ -44,6 +44,7 @@ public final class WipeScene: Scene {
                 log?("Wipe already in flight; start ignored")
             } else {
                 controller.maskAnimation()
+                controller.imageView.mask?.name = "mask"
             }
         case .stop, .pop:
             controller.imageView.mask?.removeAnimation(forKey: "strokeEnd")

@@ -1,0 +1,38 @@
+import LayerKit
+import Scenes
+
+/// Options several subcommands share, with their help text.
+enum CommonOptions {
+    static let scene = OptionSpec.value("scene", "NAME|FILE", "A built-in scene (wipe, ship, reveal) or a scene file.")
+    static let size = OptionSpec.value("size", "WxH", "Picture size (default 1280x720, or the scene file's size).")
+    static let imageA = OptionSpec.value("image-a", "FILE", "Image A for the built-in scenes (PNG or JPEG).")
+    static let imageB = OptionSpec.value("image-b", "FILE", "Image B for the built-in scenes (PNG or JPEG).")
+
+    /// `--size` as a CGSize, if given.
+    static func size(_ arguments: ParsedArguments) throws(CommandError) -> CGSize? {
+        guard let text = arguments.value("size") else { return nil }
+        let (w, h) = try ValueParsers.size(text, command: arguments.command)
+        return CGSize(width: w, height: h)
+    }
+
+    /// The scene named by `--scene` (default `defaultScene`), with `--size` and the image options.
+    static func scene(_ arguments: ParsedArguments, default defaultScene: String? = nil) throws(CommandError) -> Scene {
+        let name: String
+        if let given = arguments.value("scene") {
+            name = given
+        } else if let defaultScene {
+            name = defaultScene
+        } else {
+            throw .usage("missing option '--scene'", command: arguments.command)
+        }
+        return try SceneLoader.load(
+            name, size: size(arguments), imageA: arguments.value("image-a"), imageB: arguments.value("image-b"),
+            command: arguments.command)
+    }
+
+    /// The output picture size: `--size`, else the scene's.
+    static func pixelSize(_ arguments: ParsedArguments, scene: Scene) throws(CommandError) -> (Int, Int) {
+        if let size = try size(arguments) { return (Int(size.width), Int(size.height)) }
+        return (max(1, Int(scene.size.width.rounded())), max(1, Int(scene.size.height.rounded())))
+    }
+}

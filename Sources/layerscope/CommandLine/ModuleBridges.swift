@@ -1,0 +1,57 @@
+import Compositor
+import Foundation
+import LayerKit
+import Raster
+import Recording
+import Scenes
+import Viewer
+
+/// The calls into the modules the subcommands stand on (Compositor, Viewer, Recording and the
+/// engine benchmark), one function each, so each subcommand's wiring stays a single call.
+enum ModuleBridges {
+    /// The live viewer; returns its exit code.
+    static func view(_ request: ViewRequest) -> Int32 {
+        runViewer(
+            options: ViewerOptions(
+                scene: request.scene, imageA: request.imageA, imageB: request.imageB, width: request.size?.0,
+                height: request.size?.1, speed: request.speed, paused: request.paused, seek: request.seek,
+                noHUD: request.noHUD, noSHM: request.noSHM, fps: request.fps))
+    }
+
+    /// Records `duration` seconds of `scene` from media time 0 at `fps`.
+    static func record(
+        _ scene: Scene, to url: URL, width: Int, height: Int, fps: Double, duration: Double
+    ) throws(CommandError) -> Int32 {
+        let renderer = FrameRenderer()
+        let job = RecordingJob(output: url, width: width, height: height, fps: fps, duration: duration)
+        do {
+            _ = try Recording.record(job: job) { _, time, bitmap in
+                scene.advance(to: time)
+                renderer.draw(scene, into: bitmap)
+            }
+        } catch {
+            throw .failure("\(error)")
+        }
+        return 0
+    }
+
+    /// The engine engineer's benchmark (`runEngineBenchmark`), once it exists.
+    static func engineBenchmark(frames: Int) throws(CommandError) -> Int32 {
+        throw .failure("the engine benchmark is not available yet")
+    }
+}
+
+/// Draws scenes with one Compositor, reused from frame to frame.
+final class FrameRenderer {
+    private let compositor = Compositor()
+
+    /// The scene's presentation tree (as of its last engine step), all pixels redrawn.
+    func draw(_ scene: Scene, into bitmap: Bitmap) {
+        compositor.render(scene.rootLayer, into: bitmap)
+    }
+
+    /// Only the pixels that changed since this renderer last drew into `bitmap`.
+    func drawDamage(_ scene: Scene, into bitmap: Bitmap) {
+        compositor.render(scene.rootLayer, into: bitmap, damageOnly: true)
+    }
+}

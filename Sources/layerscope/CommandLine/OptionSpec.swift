@@ -1,0 +1,34 @@
+/// One `--option` a subcommand accepts.
+struct OptionSpec: Sendable {
+    let name: String
+    /// Shown after the name in help, e.g. `WxH`; nil for a flag.
+    let valueName: String?
+    let help: String
+
+    static func flag(_ name: String, _ help: String) -> OptionSpec {
+        OptionSpec(name: name, valueName: nil, help: help)
+    }
+
+    static func value(_ name: String, _ valueName: String, _ help: String) -> OptionSpec {
+        OptionSpec(name: name, valueName: valueName, help: help)
+    }
+}
+
+/// A subcommand's name, one-line summary, usage line and options, from which its help is made.
+struct CommandSpec: Sendable {
+    let name: String
+    let summary: String
+    let usage: String
+    let options: [OptionSpec]
+
+    /// `OVERVIEW / USAGE / OPTIONS`, as Swift command-line tools lay out their help.
+    var help: String {
+        let entries =
+            options.map { ("--\($0.name)" + ($0.valueName.map { " \($0)" } ?? ""), $0.help) } + [
+                ("-h, --help", "Show help information.")
+            ]
+        let width = entries.map(\.0.count).max() ?? 0
+        let lines = entries.map { "  " + $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 }
+        return "OVERVIEW: \(summary)\n\nUSAGE: \(usage)\n\nOPTIONS:\n" + lines.joined(separator: "\n")
+    }
+}

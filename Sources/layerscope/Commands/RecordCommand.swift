@@ -1,0 +1,41 @@
+import Foundation
+import LayerKit
+import Scenes
+
+/// `layerscope record`: a scene's frames at a fixed rate to a video, an animated image or PNGs.
+enum RecordCommand {
+    static let spec = CommandSpec(
+        name: "record",
+        summary: "Record a scene to MP4, GIF, APNG or numbered PNG files.",
+        usage:
+            "layerscope record --scene NAME|FILE --out FILE.mp4|FILE.gif|FILE.apng|DIR [--fps N] [--duration S] [--size WxH]",
+        options: [
+            CommonOptions.scene,
+            .value("out", "FILE.mp4|FILE.gif|FILE.apng|DIR", "Where to write the recording."),
+            .value("fps", "N", "Frames per second (default 60)."),
+            .value("duration", "S", "Seconds to record (default: the scene's natural length)."),
+            CommonOptions.size, CommonOptions.imageA, CommonOptions.imageB,
+        ])
+
+    static let entry = SubcommandEntry(spec: spec, run: run)
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        _ = try arguments.required("scene")
+        let out = try arguments.required("out")
+        let fps =
+            try arguments.value("fps").map { text throws(CommandError) in
+                try ValueParsers.number(text, option: "fps", minimum: 1, command: spec.name)
+            } ?? 60
+        let duration = try arguments.value("duration").map { text throws(CommandError) in
+            try ValueParsers.number(text, option: "duration", minimum: 0.001, command: spec.name)
+        }
+        CAEngine.reset()
+        CAEngine.clock = ManualClock(now: 0)
+        defer { CAEngine.reset() }
+        let scene = try CommonOptions.scene(arguments)
+        let (width, height) = try CommonOptions.pixelSize(arguments, scene: scene)
+        return try ModuleBridges.record(
+            scene, to: URL(fileURLWithPath: out), width: width, height: height, fps: fps,
+            duration: duration ?? scene.naturalDuration)
+    }
+}

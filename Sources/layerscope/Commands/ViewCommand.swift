@@ -1,0 +1,60 @@
+/// `layerscope view` (the default): the live X11 viewer.
+enum ViewCommand {
+    static let spec = CommandSpec(
+        name: "view",
+        summary: "Play a scene live in an X11 window (the default subcommand).",
+        usage:
+            "layerscope [view] [--scene NAME|FILE] [--image-a FILE] [--image-b FILE] [--size WxH] [--speed X] [--paused] [--seek SECONDS] [--no-hud] [--no-shm] [--fps N]",
+        options: [
+            .value("scene", "NAME|FILE", "A built-in scene (wipe, ship, reveal) or a scene file (default wipe)."),
+            CommonOptions.imageA, CommonOptions.imageB, CommonOptions.size,
+            .value("speed", "X", "Playback rate, 1/16 to 16 (default 1)."),
+            .flag("paused", "Start paused."),
+            .value("seek", "SECONDS", "Start at this media time (default 0)."),
+            .flag("no-hud", "Show the scene alone: no HUD, toolbar or panels."),
+            .flag("no-shm", "Draw with XPutImage even when MIT-SHM works."),
+            .value("fps", "N", "Display-link rate in frames per second (default 60)."),
+        ])
+
+    static let entry = SubcommandEntry(spec: spec, run: run)
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let size = try arguments.value("size").map { text throws(CommandError) in
+            try ValueParsers.size(text, command: spec.name)
+        }
+        let speed =
+            try arguments.value("speed").map { text throws(CommandError) in
+                try ValueParsers.number(text, option: "speed", minimum: 0, command: spec.name)
+            } ?? 1
+        guard speed >= 1.0 / 16, speed <= 16 else {
+            throw CommandError.usage("--speed expects a rate from 1/16 to 16, got \(speed)", command: spec.name)
+        }
+        let seek =
+            try arguments.value("seek").map { text throws(CommandError) in
+                try ValueParsers.number(text, option: "seek", command: spec.name)
+            } ?? 0
+        let fps =
+            try arguments.value("fps").map { text throws(CommandError) in
+                try ValueParsers.number(text, option: "fps", minimum: 1, command: spec.name)
+            } ?? 60
+        let request = ViewRequest(
+            scene: arguments.value("scene") ?? "wipe", imageA: arguments.value("image-a"),
+            imageB: arguments.value("image-b"), size: size, speed: speed, paused: arguments.flag("paused"), seek: seek,
+            noHUD: arguments.flag("no-hud"), noSHM: arguments.flag("no-shm"), fps: fps)
+        return ModuleBridges.view(request)
+    }
+}
+
+/// `view`'s options, checked.
+struct ViewRequest {
+    var scene: String
+    var imageA: String?
+    var imageB: String?
+    var size: (Int, Int)?
+    var speed: Double
+    var paused: Bool
+    var seek: Double
+    var noHUD: Bool
+    var noSHM: Bool
+    var fps: Double
+}
