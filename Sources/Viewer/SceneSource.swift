@@ -1,0 +1,125 @@
+import Compositor
+import LayerKit
+import Raster
+import Scenes
+
+/// A `Scene` drawn by the Compositor, driven by a manual media clock: the viewer's playback clock
+/// decides the media time and the scene's timeline and engine steps follow it. Going back in time
+/// (a frame step back) rebuilds the scene and replays the user's actions up to that time, so every
+/// frame is the one `render --at` would draw after the same actions.
+final class SceneSource: FrameSource {
+    private let makeScene: () throws -> Scene
+    private var scene: Scene
+    private let clock = ManualClock(now: 0)
+    private let compositor = Compositor()
+    private var shownTime = 0.0
+    private var userActions: [(time: Double, action: SceneAction)] = []
+    private var lastActionTime = 0.0
+    var log: ((String) -> Void)?
+
+    /// Makes the scene with `makeScene` (again after a backwards seek) on this thread's engine.
+    init(makeScene: @escaping () throws -> Scene) throws {
+        self.makeScene = makeScene
+        CAEngine.reset()
+        CAEngine.clock = clock
+        scene = try makeScene()
+        connectLogs()
+        scene.advance(to: 0)
+    }
+
+    var name: String { scene.name }
+    var width: Int { Int(scene.size.width.rounded()) }
+    var height: Int { Int(scene.size.height.rounded()) }
+
+    var extraCommands: [ViewerCommand] {
+        scene.actions.compactMap { action in
+            switch action {
+            case .push: .push
+            case .pop: .pop
+            default: nil
+            }
+        }
+    }
+
+    private func connectLogs() {
+        scene.log = { [weak self] line in self?.log?("scene: \(line)") }
+        CAEngine.eventObserver = { [weak self] event in
+            self?.log?(SceneSource.describe(event))
+        }
+    }
+
+    /// A delegate callback as one log line, in `eval --events` form after `delegate`.
+    static func describe(_ event: CAAnimationEvent) -> String {
+        let time = String(format: "%.3f", event.mediaTime)
+        let layer = event.layer.name ?? "layer"
+        let key = event.key ?? "-"
+        switch event.kind {
+        case .didStart: return "delegate \(time) didStart \(layer) \(key)"
+        case .didStop(let finished): return "delegate \(time) didStop \(layer) \(key) finished=\(finished)"
+        }
+    }
+
+    func show(mediaTime: Double) {
+        if mediaTime < shownTime { rebuild(upTo: mediaTime) }
+        scene.advance(to: mediaTime)
+        shownTime = mediaTime
+    }
+
+    private func rebuild(upTo mediaTime: Double) {
+        CAEngine.eventObserver = nil
+        CAEngine.reset()
+        clock.now = 0
+        CAEngine.clock = clock
+        guard let fresh = try? makeScene() else { return }
+        scene = fresh
+        let replayed = userActions.filter { $0.time <= mediaTime }
+        userActions = replayed
+        for entry in replayed {
+            scene.advance(to: entry.time)
+            scene.perform(entry.action)
+        }
+        connectLogs()
+    }
+
+    var isIdle: Bool {
+        guard let span = Self.longestAnimationSpan(in: scene.rootLayer) else { return false }
+        return shownTime >= max(scene.naturalDuration, lastActionTime + span)
+    }
+
+    /// The longest total duration of any animation in the tree (nil when one repeats forever).
+    private static func longestAnimationSpan(in layer: CALayer) -> Double? {
+        var longest = 0.0
+        for key in layer.animationKeys() ?? [] {
+            guard let animation = layer.animation(forKey: key) else { continue }
+            let once = animation.duration * (animation.autoreverses ? 2 : 1)
+            var total = once * Double(max(1, animation.repeatCount))
+            if animation.repeatDuration > 0 { total = animation.repeatDuration }
+            guard total.isFinite else { return nil }
+            let speed = abs(Double(animation.speed))
+            longest = max(longest, speed > 0 ? total / speed + max(0, animation.beginTime) : 0)
+        }
+        for child in (layer.sublayers ?? []) + (layer.mask.map { [$0] } ?? []) {
+            guard let span = longestAnimationSpan(in: child) else { return nil }
+            longest = max(longest, span)
+        }
+        return longest
+    }
+
+    func draw(into bitmap: Bitmap) {
+        compositor.render(scene.rootLayer, into: bitmap)
+    }
+
+    func perform(_ command: ViewerCommand) {
+        let action: SceneAction
+        switch command {
+        case .start: action = .start
+        case .stop: action = .stop
+        case .push: action = .push
+        case .pop: action = .pop
+        default: return
+        }
+        userActions.append((shownTime, action))
+        lastActionTime = shownTime
+        scene.perform(action)
+    }
+}
