@@ -82,6 +82,8 @@ static inline lsc_jpeg_reader *lsc_jpeg_reader_create(const void *data, size_t s
     reader->progress.progress_monitor = lsc_jpeg_reader_progress;
     reader->cinfo.progress = &reader->progress;
     jpeg_mem_src(&reader->cinfo, (const unsigned char *)data, (unsigned long)size);
+    /* Keep APP1 segments, where Exif stores the orientation. */
+    jpeg_save_markers(&reader->cinfo, JPEG_APP0 + 1, 0xFFFF);
     return reader;
 }
 
@@ -130,6 +132,11 @@ static inline void lsc_jpeg_reader_destroy(lsc_jpeg_reader *reader) {
     if (!reader) return;
     if (reader->created) jpeg_destroy_decompress(&reader->cinfo);
     free(reader);
+}
+
+/** The first saved marker (APP1 segments, after `lsc_jpeg_reader_read_header`), or NULL. */
+static inline jpeg_saved_marker_ptr lsc_jpeg_reader_markers(const lsc_jpeg_reader *reader) {
+    return reader->cinfo.marker_list;
 }
 
 static inline unsigned lsc_jpeg_reader_width(const lsc_jpeg_reader *reader) { return reader->cinfo.image_width; }

@@ -29,15 +29,18 @@ public struct ImageFileError: Error, CustomStringConvertible, Equatable, Sendabl
         case writeFailed(String)
     }
 
-    /// The file's path as given, or a caller-chosen name for data that came from elsewhere.
+    /// The file's path (`url.path`), or a caller-chosen name for data that came from elsewhere.
     public let file: String
+    /// What went wrong with it.
     public let reason: Reason
 
+    /// An error about `file` (a path, or a name standing for data) for `reason`.
     public init(file: String, reason: Reason) {
         self.file = file
         self.reason = reason
     }
 
+    /// `file: reason`, one line, e.g. `b.png: corrupt PNG data (IDAT: CRC error)`.
     public var description: String { "\(file): \(reason.explanation)" }
 }
 

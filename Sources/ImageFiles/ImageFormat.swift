@@ -1,6 +1,8 @@
 /// The image formats that can be read, recognised by their first bytes (never by the file name).
 public enum ImageFormat: String, Sendable {
+    /// Portable Network Graphics: any colour type and bit depth, interlaced or not.
     case png = "PNG"
+    /// JPEG (JFIF or Exif): baseline or progressive, gray, YCbCr, RGB, CMYK or YCCK.
     case jpeg = "JPEG"
 
     /// The eight-byte signature every PNG file starts with.

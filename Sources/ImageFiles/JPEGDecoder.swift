@@ -5,7 +5,8 @@ import Raster
 ///
 /// libjpeg-turbo's accurate integer DCT and fancy upsampling are used, so results match `djpeg`'s
 /// defaults. CMYK is converted naively (no colour profile): R = (1 − C)(1 − K), and so on, with
-/// Adobe's inverted storage recognised by its APP14 marker.
+/// Adobe's inverted storage recognised by its APP14 marker. An Exif orientation tag is applied, as
+/// browsers do, so photographs come out upright.
 enum JPEGDecoder {
     static func decode(_ bytes: UnsafeRawBufferPointer, maxSide: Int, file: String) throws(ImageFileError) -> Bitmap {
         guard let reader = lsc_jpeg_reader_create(bytes.baseAddress, bytes.count) else {
@@ -23,6 +24,7 @@ enum JPEGDecoder {
         let width = Int(lsc_jpeg_reader_width(reader))
         let height = Int(lsc_jpeg_reader_height(reader))
         try ImageLimits.check(width: width, height: height, maxSide: maxSide, format: .jpeg, file: file)
+        let orientation = exifOrientation(reader) ?? .identity
         let isCMYK = lsc_jpeg_reader_is_cmyk(reader) != 0
         let invertedInk = lsc_jpeg_reader_saw_adobe_marker(reader) != 0
         try check(lsc_jpeg_reader_start(reader))
@@ -32,7 +34,22 @@ enum JPEGDecoder {
             if isCMYK { convertCMYKRow(bitmap.row(y), width: width, invertedInk: invertedInk) }
         }
         try check(lsc_jpeg_reader_finish(reader))
-        return bitmap
+        return orientation.applied(to: bitmap)
+    }
+
+    /// The orientation recorded in the first Exif APP1 segment that has one.
+    private static func exifOrientation(_ reader: UnsafeMutablePointer<lsc_jpeg_reader>) -> ExifOrientation? {
+        var marker = lsc_jpeg_reader_markers(reader)
+        while let segment = marker?.pointee {
+            if Int32(segment.marker) == JPEG_APP0 + 1, let data = segment.data,
+                let orientation = ExifOrientation(
+                    app1: UnsafeBufferPointer(start: data, count: Int(segment.data_length)))
+            {
+                return orientation
+            }
+            marker = segment.next
+        }
+        return nil
     }
 
     /// Turns C, M, Y, K bytes into opaque B, G, R, A pixels in place.

@@ -3,8 +3,8 @@ import Foundation
 import Raster
 
 /// Encodes a bitmap as an 8-bit PNG with straight alpha: RGB when every pixel is opaque, RGBA
-/// otherwise. The settings are fixed (zlib level 6, no time stamp or other ancillary chunk), so the
-/// same pixels always give the same bytes.
+/// otherwise. The settings are fixed (Sub filter, zlib run-length strategy, no time stamp or other
+/// ancillary chunk), so the same pixels always give the same bytes.
 enum PNGEncoder {
     static func encode(_ bitmap: Bitmap, file: String) throws(ImageFileError) -> Data {
         guard bitmap.width > 0, bitmap.height > 0, bitmap.width <= Int(Int32.max), bitmap.height <= Int(Int32.max)

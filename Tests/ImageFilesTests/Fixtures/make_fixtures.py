@@ -174,6 +174,26 @@ def write_jpegs():
         }
         for name, (source, options) in variants.items():
             subprocess.run(["convert", source] + options + common + [os.path.join(HERE, name)], check=True)
+        write_exif_rotated_jpeg(tmp, common)
+
+
+def write_exif_rotated_jpeg(tmp, common):
+    """A 48x16 strip of three 16x16 blocks (the first three quadrant colours, left to right) whose
+    little-endian Exif segment says orientation 6: turn 90 degrees clockwise to view it."""
+    strip = b"".join(bytes(QUADRANTS[x // 16]) for y in range(16) for x in range(48))
+    source = os.path.join(tmp, "strip.ppm")
+    plain = os.path.join(tmp, "strip.jpg")
+    with open(source, "wb") as f:
+        f.write(b"P6 48 16 255\n" + strip)
+    subprocess.run(["convert", source] + common + [plain], check=True)
+    with open(plain, "rb") as f:
+        jpeg = f.read()
+    entry = struct.pack("<HHIHH", 0x0112, 3, 1, 6, 0)
+    tiff = b"II*\x00" + struct.pack("<I", 8) + struct.pack("<H", 1) + entry + struct.pack("<I", 0)
+    payload = b"Exif\x00\x00" + tiff
+    app1 = b"\xff\xe1" + struct.pack(">H", len(payload) + 2) + payload
+    with open(os.path.join(HERE, "exif_orientation6.jpg"), "wb") as f:
+        f.write(jpeg[:2] + app1 + jpeg[2:])
 
 
 if __name__ == "__main__":
