@@ -43,6 +43,11 @@ final class ProgressReporter {
         barVisible = true
     }
 
+    /// Prints a one-line note for the user (unless silent).
+    func note(_ text: String) {
+        if showsSummary { emit("note: \(text)\n") }
+    }
+
     /// Replaces the bar with the summary line.
     func finish(_ summary: RecordingSummary) {
         clearBar()

@@ -15,6 +15,10 @@ public func record(job: RecordingJob, producer: FrameProducer) throws -> Recordi
     let sink = try makeFrameSink(
         format: format, output: job.output, width: job.width, height: job.height, fps: job.fps,
         frameCount: job.frameCount, settings: job.settings)
+    if format == .gif && job.fps > 50 {
+        progress.note(
+            "GIF frames shorter than 20 ms (above 50 fps) play slowed down in most browsers; consider --fps 50")
+    }
     let frame = Bitmap(width: job.width, height: job.height)
     do {
         for index in 0..<job.frameCount {

@@ -12,14 +12,19 @@ public enum RecordingBenchmark {
         public var x264Preset: String
         /// The size of the written file in bytes.
         public var bytes: Int
+        /// CPU seconds spent in this process (producer and frame hand-off) and in ffmpeg. Unlike the
+        /// wall time, these hardly change when other work shares the machine.
+        public var processCPUSeconds: Double
+        public var ffmpegCPUSeconds: Double
 
-        /// `record-mp4 1280x720 fps=60 frames=600 wall_s=4.10 speed=2.44x ms_per_frame=6.83 preset=superfast bytes=…`
+        /// `record-mp4 1280x720 fps=60 frames=600 wall_s=… speed=…x ms_per_frame=… cpu_s=… ffmpeg_cpu_s=… preset=… bytes=…`
         public var description: String {
             let format = summary.format == .pngSequence ? "png" : summary.format.rawValue
             return "record-\(format) \(summary.width)x\(summary.height) fps=\(FFmpegArguments.rate(summary.fps)) "
                 + "frames=\(summary.frameCount) wall_s=\(String(format: "%.2f", summary.wallTime)) "
                 + "speed=\(String(format: "%.2f", summary.speed))x "
                 + "ms_per_frame=\(String(format: "%.2f", summary.wallTime * 1000 / Double(summary.frameCount))) "
+                + "cpu_s=\(String(format: "%.2f", processCPUSeconds)) ffmpeg_cpu_s=\(String(format: "%.2f", ffmpegCPUSeconds)) "
                 + "preset=\(x264Preset) bytes=\(bytes)"
         }
     }
@@ -38,9 +43,22 @@ public enum RecordingBenchmark {
         let output = directory.appendingPathComponent("bench.\(`extension`)")
         let job = RecordingJob(
             output: output, width: width, height: height, fps: fps, duration: seconds, settings: settings)
+        let processCPU = cpuSeconds(RUSAGE_SELF)
+        let childrenCPU = cpuSeconds(RUSAGE_CHILDREN)
         let summary = try record(job: job) { index, _, bitmap in drawSyntheticFrame(index, into: bitmap) }
         let attributes = try? FileManager.default.attributesOfItem(atPath: output.path)
-        return Result(summary: summary, x264Preset: settings.x264Preset, bytes: attributes?[.size] as? Int ?? 0)
+        return Result(
+            summary: summary, x264Preset: settings.x264Preset, bytes: attributes?[.size] as? Int ?? 0,
+            processCPUSeconds: cpuSeconds(RUSAGE_SELF) - processCPU,
+            ffmpegCPUSeconds: cpuSeconds(RUSAGE_CHILDREN) - childrenCPU)
+    }
+
+    /// User plus system CPU seconds of this process or of its waited-for children.
+    private static func cpuSeconds(_ who: __rusage_who) -> Double {
+        var usage = rusage()
+        getrusage(who.rawValue, &usage)
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) * 1e-6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     /// A vertical gradient that scrolls with the frame number and a square crossing the frame.

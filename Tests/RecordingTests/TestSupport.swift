@@ -100,3 +100,19 @@ struct ProbedVideo: Decodable {
         return try JSONDecoder().decode(ProbedVideo.self, from: data)
     }
 }
+
+/// The first frame of a video decoded by ffmpeg into straight-alpha BGRA pixels, row by row.
+func decodeFirstFrame(_ file: URL) throws -> [UInt32] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+        "ffmpeg", "-v", "error", "-nostdin", "-i", file.path, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "bgra",
+        "-",
+    ]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return data.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
+}

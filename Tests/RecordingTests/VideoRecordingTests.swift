@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 import Testing
 
 @testable import Recording
@@ -73,5 +74,43 @@ import Testing
         // APNG: the acTL chunk (frame count 3, plays 0 = forever).
         let actl = Data("acTL".utf8) + Data([0, 0, 0, 3, 0, 0, 0, 0])
         #expect(apng.range(of: actl) != nil)
+    }
+
+    @Test func coloursSurviveEachFormat() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let orange = Pixel.premultiplied(red: 200, green: 100, blue: 50, alpha: 255)
+        // Half-transparent green, premultiplied: straight (0, 200, 0) at alpha 128.
+        let glass = Pixel.premultiplied(red: 0, green: 100, blue: 0, alpha: 128)
+        let paint: FrameProducer = { _, _, bitmap in
+            bitmap.fill(orange)
+            for y in 0..<bitmap.height { bitmap.row(y).update(repeating: glass, count: 8) }
+        }
+        for name in ["clip.mp4", "clip.gif", "clip.apng"] {
+            let job = RecordingJob(
+                output: temporary.file(name), width: 32, height: 16, fps: 10, frameCount: 2, settings: quietSettings)
+            _ = try record(job: job, producer: paint)
+        }
+
+        // MP4: lossy and without alpha (premultiplied colour over black); BT.709 round trip within 4 levels.
+        let mp4 = try decodeFirstFrame(temporary.file("clip.mp4"))
+        try #require(mp4.count == 32 * 16)
+        #expect(isClose(mp4[8 * 32 + 20], 0xFFC8_6432, tolerance: 4), "\(String(mp4[8 * 32 + 20], radix: 16))")
+        #expect(isClose(mp4[8 * 32 + 2], 0xFF00_6400, tolerance: 4), "\(String(mp4[8 * 32 + 2], radix: 16))")
+        // APNG: lossless, straight alpha.
+        let apng = try decodeFirstFrame(temporary.file("clip.apng"))
+        try #require(apng.count == 32 * 16)
+        #expect(apng[20] == 0xFFC8_6432)
+        #expect(apng[2] == 0x8000_C700)  // 100 × 255 / 128 = 199.2
+        // GIF: the palette holds both colours exactly; the translucent part becomes opaque (alpha ≥ 128).
+        let gif = try decodeFirstFrame(temporary.file("clip.gif"))
+        try #require(gif.count == 32 * 16)
+        #expect(gif[20] == 0xFFC8_6432)
+        #expect(gif[2] == 0xFF00_C700)
+    }
+
+    /// Whether every channel of `a` and `b` differs by at most `tolerance`.
+    private func isClose(_ a: UInt32, _ b: UInt32, tolerance: Int) -> Bool {
+        stride(from: 0, to: 32, by: 8).allSatisfy { abs(Int((a >> $0) & 0xFF) - Int((b >> $0) & 0xFF)) <= tolerance }
     }
 }
