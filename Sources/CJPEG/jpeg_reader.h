@@ -52,7 +52,8 @@ static void lsc_jpeg_reader_emit_message(j_common_ptr cinfo, int level) {
     int code = cinfo->err->msg_code;
     if (code == JWRN_JPEG_EOF) ((lsc_jpeg_reader *)cinfo)->truncated = 1;
     if (code == JWRN_JPEG_EOF || code == JWRN_HIT_MARKER || code == JWRN_MUST_RESYNC ||
-        code == JWRN_NOT_SEQUENTIAL || code == JWRN_BOGUS_PROGRESSION)
+        code == JWRN_NOT_SEQUENTIAL || code == JWRN_BOGUS_PROGRESSION || code == JWRN_HUFF_BAD_CODE ||
+        code == JWRN_ARITH_BAD_CODE)
         lsc_jpeg_reader_error_exit(cinfo);
 }
 

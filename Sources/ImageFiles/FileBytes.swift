@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// Reading a whole file and replacing a file atomically, through POSIX calls so that every failure
 /// keeps its precise cause (`errno`).
