@@ -1,0 +1,273 @@
+/// Where an animation is, at one time of its layer, from the point of view of someone debugging it.
+public enum AnimationPhase: Equatable, Sendable {
+    /// Which way an autoreversing repeat is playing.
+    public enum Leg: Equatable, Sendable {
+        case forward
+        case reverse
+    }
+
+    /// Not started, no backwards fill: the layer shows its model value.
+    case before
+    /// Not started, but a backwards (or both) fill holds the starting value.
+    case filledBefore
+    /// Running: repeat cycle `iteration` (0 for the first), on its forward or reverse leg.
+    case active(iteration: Int, leg: Leg)
+    /// Finished and kept (`isRemovedOnCompletion` false) with a forwards (or both) fill holding the end.
+    case filledAfter
+    /// Finished and kept, without a forwards fill: the layer shows its model value.
+    case after
+    /// Finished with `isRemovedOnCompletion`: the engine takes it off the layer.
+    case removed
+
+    /// A short lowercase name for labels: `before`, `filled`, `active 2 reverse`, `after`, `removed`.
+    public var label: String {
+        switch self {
+        case .before: "before"
+        case .filledBefore, .filledAfter: "filled"
+        case .active(let k, let leg): "active \(k + 1) " + (leg == .forward ? "forward" : "reverse")
+        case .after: "after"
+        case .removed: "removed"
+        }
+    }
+}
+
+/// One evaluation of an animation by itself on its layer's model, at a local time of that layer.
+public struct AnimationSample: Equatable, Sendable {
+    /// The layer's local time that was sampled.
+    public var localTime: Double
+    public var phase: AnimationPhase
+    /// The fraction of the simple duration fed to the timing function (0…1), when the animation shows.
+    public var inputFraction: Double?
+    /// The timing function's output for `inputFraction` (may leave 0…1 for overshooting curves).
+    public var progress: Double?
+    /// The numeric components of the key path's value on the layer at that time (the animated value
+    /// while it shows, the model value otherwise); nil for groups, paths and other non-numeric values.
+    public var value: [Double]?
+}
+
+/// The facts about an attached animation that explain its timing, after add-time defaulting.
+public struct AnimationTimingFacts: Equatable, Sendable {
+    /// The layer's name, if any.
+    public var layerName: String?
+    /// The key the animation was added under.
+    public var key: String?
+    /// The animated key path (nil for groups).
+    public var keyPath: String?
+    /// `basic`, `keyframe`, `group` or `animation`.
+    public var kind: String
+    /// Resolved begin time, in the layer's local time (0 at add time became "now").
+    public var beginTime: Double
+    /// Resolved simple duration in seconds.
+    public var duration: Double
+    public var repeatCount: Float
+    public var repeatDuration: Double
+    public var autoreverses: Bool
+    public var fillMode: CAMediaTimingFillMode
+    public var speed: Double
+    public var timeOffset: Double
+    public var isRemovedOnCompletion: Bool
+    /// The timing function's name (`linear` also for a nil function), nil for custom control points.
+    public var timingFunctionName: String?
+    /// The control points x1, y1, x2, y2 (0, 0, 1, 1 for a nil function).
+    public var controlPoints: [Double]
+    /// One repeat: the duration, twice with `autoreverses`.
+    public var cycleDuration: Double
+    /// Length of the active period in the animation's own time (infinite for endless repeats).
+    public var activeDuration: Double
+    /// Layer-local times at which the active period starts and ends in its direction of travel (nil when
+    /// it never does, e.g. at speed 0 or with endless repeats).
+    public var activeStart: Double?
+    public var activeEnd: Double?
+
+    /// The timing function as people write it: its name, or `cubic(x1, y1, x2, y2)`.
+    public var timingFunctionDescription: String {
+        if let timingFunctionName { return timingFunctionName }
+        let numbers = controlPoints.map { value -> String in
+            let text = String(format: "%.3f", value)
+            var trimmed = Substring(text)
+            while trimmed.hasSuffix("0") { trimmed.removeLast() }
+            if trimmed.hasSuffix(".") { trimmed.removeLast() }
+            return String(trimmed)
+        }
+        return "cubic(" + numbers.joined(separator: ", ") + ")"
+    }
+
+    /// The repeat setting as people write it: `once`, `×2.5`, `×inf`, or `for 3 s`.
+    public var repeatDescription: String {
+        if repeatDuration > 0 { return "for " + Self.trimmed(repeatDuration) + " s" }
+        if repeatCount > 0 {
+            return repeatCount >= Float.greatestFiniteMagnitude ? "×inf" : "×" + Self.trimmed(Double(repeatCount))
+        }
+        return "once"
+    }
+
+    static func trimmed(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(format: "%g", value)
+    }
+}
+
+/// A read-only view of one animation attached to a layer: its timing facts, and its phase and value
+/// at any local time of the layer, computed exactly as the engine computes them but without touching
+/// the layer, its presentation copy, or the animation's life (no callbacks, no removal).
+///
+/// The value is the animation's own contribution on the layer's model value (other animations on the
+/// same key path are not combined), which is what a per-animation plot shows.
+public final class AnimationSampler {
+    /// The model layer the animation is attached to.
+    public let layer: CALayer
+    /// The layer's copy of the animation.
+    public let animation: CAAnimation
+    public let facts: AnimationTimingFacts
+    private let program: AnimationProgram
+    private let valueKey: AnimatableKey?
+    /// A private copy of the layer the animation is applied to, so sampling never changes anything.
+    private let scratch: CALayer
+
+    init(layer: CALayer, entry: AttachedAnimation) {
+        self.layer = layer
+        animation = entry.animation
+        program = entry.program
+        valueKey = (entry.animation as? CAPropertyAnimation)?.keyPath.map { AnimatableKey($0) }
+        scratch = type(of: layer).init(layer: layer)
+        facts = Self.facts(layer: layer, entry: entry)
+    }
+
+    /// The sampler for the animation under `key` on `layer` (a presentation layer is mapped to its model).
+    public convenience init?(layer: CALayer, key: String) {
+        let model = layer.modelStorage ?? layer
+        guard let entry = model.attached.last(where: { $0.key == key }) else { return nil }
+        self.init(layer: model, entry: entry)
+    }
+
+    /// Samplers for every animation attached to `root` and its sublayers and masks, depth first, each
+    /// layer's animations in the order they were added (keyless ones included).
+    public static func samplers(in root: CALayer) -> [AnimationSampler] {
+        var result: [AnimationSampler] = []
+        forEachAttachedAnimation(in: root) { layer, _, index in
+            result.append(AnimationSampler(layer: layer, entry: layer.attached[index]))
+        }
+        return result
+    }
+
+    /// Calls `body` with each attached animation of the tree (model layers), in the order of
+    /// `samplers(in:)`, without allocating: for cheap per-frame checks of what is attached.
+    public static func forEachAttachedAnimation(in root: CALayer, _ body: (CALayer, CAAnimation) -> Void) {
+        forEachAttachedAnimation(in: root) { layer, animation, _ in body(layer, animation) }
+    }
+
+    private static func forEachAttachedAnimation(
+        in root: CALayer, _ body: (CALayer, CAAnimation, Int) -> Void
+    ) {
+        let model = root.modelStorage ?? root
+        for index in model.attached.indices { body(model, model.attached[index].animation, index) }
+        if let mask = model.maskStorage { forEachAttachedAnimation(in: mask, body) }
+        for sublayer in model.sublayerStorage ?? [] { forEachAttachedAnimation(in: sublayer, body) }
+    }
+
+    /// The layer's local time at media time `t` (the time `sample(atLocalTime:)` takes).
+    public func localTime(atMediaTime t: Double) -> Double { layer.localTime(atMediaTime: t) }
+
+    /// The media time at which the layer's local time is `t` (non-finite under a paused ancestor).
+    public func mediaTime(atLocalTime t: Double) -> Double { layer.mediaTime(fromLocal: t) }
+
+    /// The animation at media time `t`.
+    public func sample(atMediaTime t: Double) -> AnimationSample { sample(atLocalTime: localTime(atMediaTime: t)) }
+
+    /// The animation at the layer's local time `t`.
+    public func sample(atLocalTime t: Double) -> AnimationSample {
+        let timing = program.timing
+        let s = timing.sample(t)
+        let phase = phase(of: s, at: t)
+        guard s.shown else {
+            return AnimationSample(localTime: t, phase: phase, inputFraction: nil, progress: nil, value: modelValue())
+        }
+        let linear = timing.duration > 0 && timing.duration.isFinite ? s.basicTime / timing.duration : 0
+        let fraction = min(max(linear, 0), 1)
+        let progress = program.timingFunction?.solve(fraction) ?? fraction
+        var value: [Double]?
+        if let valueKey {
+            scratch.copyState(from: layer)
+            program.apply(sample: s, to: scratch, model: layer)
+            value = scratch.animatableValue(for: valueKey)?.components
+        }
+        return AnimationSample(localTime: t, phase: phase, inputFraction: fraction, progress: progress, value: value)
+    }
+
+    /// The key path's model value (what shows while the animation does not).
+    public func modelValue() -> [Double]? {
+        valueKey.flatMap { layer.animatableValue(for: $0)?.components }
+    }
+
+    private func phase(of s: ResolvedTiming.Sample, at t: Double) -> AnimationPhase {
+        switch s.travel {
+        case .notStarted:
+            return s.shown ? .filledBefore : .before
+        case .finished:
+            if animation.isRemovedOnCompletion { return .removed }
+            return s.shown ? .filledAfter : .after
+        case .running:
+            return .active(iteration: Self.integer(s.iteration), leg: leg(at: t, iteration: s.iteration))
+        }
+    }
+
+    /// Forward or reverse, from the position inside the current cycle (the engine's `u`).
+    private func leg(at t: Double, iteration: Double) -> AnimationPhase.Leg {
+        let timing = program.timing
+        guard timing.autoreverses, timing.cycle.isFinite, timing.cycle > 0 else { return .forward }
+        let local =
+            timing.speed >= 0
+            ? (timing.speed == 0 ? 0 : (t - timing.beginTime) * timing.speed) + timing.timeOffset
+            : (t - timing.beginTime) * timing.speed + timing.timeOffset
+        let u = local - iteration * timing.cycle
+        return u > timing.duration ? .reverse : .forward
+    }
+
+    private static func integer(_ value: Double) -> Int {
+        value.isFinite && abs(value) < 1e15 ? Int(value) : 0
+    }
+
+    private static func facts(layer: CALayer, entry: AttachedAnimation) -> AnimationTimingFacts {
+        let animation = entry.animation
+        let timing = entry.program.timing
+        let function = animation.timingFunction
+        let points: [Double] =
+            function.map { [Double($0.c1.x), Double($0.c1.y), Double($0.c2.x), Double($0.c2.y)] } ?? [0, 0, 1, 1]
+        let kind: String
+        switch animation {
+        case is CABasicAnimation: kind = "basic"
+        case is CAKeyframeAnimation: kind = "keyframe"
+        case is CAAnimationGroup: kind = "group"
+        default: kind = "animation"
+        }
+        return AnimationTimingFacts(
+            layerName: layer.name, key: entry.key, keyPath: (animation as? CAPropertyAnimation)?.keyPath, kind: kind,
+            beginTime: timing.beginTime, duration: timing.duration, repeatCount: animation.repeatCount,
+            repeatDuration: animation.repeatDuration, autoreverses: timing.autoreverses, fillMode: animation.fillMode,
+            speed: timing.speed, timeOffset: timing.timeOffset, isRemovedOnCompletion: animation.isRemovedOnCompletion,
+            timingFunctionName: TimingFunctionNames.name(of: points), controlPoints: points,
+            cycleDuration: timing.cycle, activeDuration: timing.activeDuration, activeStart: timing.startTime,
+            activeEnd: timing.endTime)
+    }
+}
+
+/// The predefined timing curves by name, for labels and for parsing names on the command line.
+public enum TimingFunctionNames {
+    /// Names in the order tools list them, with their control points x1, y1, x2, y2.
+    public static let all: [(name: String, points: [Double])] = [
+        ("linear", [0, 0, 1, 1]),
+        ("easeIn", [0.42, 0, 1, 1]),
+        ("easeOut", [0, 0, 0.58, 1]),
+        ("easeInEaseOut", [0.42, 0, 0.58, 1]),
+        ("default", [0.25, 0.1, 0.25, 1]),
+    ]
+
+    /// The name whose control points equal `points` within 1e-6 (so `Float` control points match too).
+    public static func name(of points: [Double]) -> String? {
+        all.first { entry in zip(entry.points, points).allSatisfy { abs($0 - $1) <= 1e-6 } }?.name
+    }
+
+    /// The control points of the curve called `name`, or nil.
+    public static func points(named name: String) -> [Double]? {
+        all.first { $0.name == name }?.points
+    }
+}
