@@ -58,12 +58,14 @@ extension Stroker {
     }
 
     /// Turns both sides at `point` from direction `from` to direction `to`: the inner side pivots through
-    /// the centre-line point, the outer side gets `join`.
+    /// the centre-line point, the outer side gets `join`. A turn so slight that the sides' gap is within
+    /// the tolerance adds nothing.
     func turn(at point: CGPoint, from a: CGPoint, to b: CGPoint, join: LineJoin) {
         let cross = a.x * b.y - a.y * b.x
         let dot = a.x * b.x + a.y * b.y
-        if abs(cross) <= 1e-9 && dot > 0 { return }
         let h = halfWidth
+        // A turn whose outer gap (h·sin θ) is within the tolerance needs no corner at all.
+        if dot > 0 && abs(cross) * h <= tolerance { return }
         let inLeft = CGPoint(x: -a.y * h, y: a.x * h)
         let outLeft = CGPoint(x: -b.y * h, y: b.x * h)
         if cross > 0 {

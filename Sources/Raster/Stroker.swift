@@ -7,11 +7,15 @@ import Geometry
 /// Curves are offset along their true normals, sampled so that the outer offset stays within the
 /// tolerance of the true offset curve; corners get the style's join, curve-internal corners (cusps) a round
 /// one, open ends the style's cap. Every contour runs the same way round, so overlaps add up and the
-/// non-zero fill is the union: a stroke wider than its curve's radius needs no special case (an arc of
-/// radius ρ stroked with width 2ρ gives a pie wedge whose inner side collapses onto the centre).
+/// non-zero fill is the union. An arc of radius ρ stroked with width 2ρ (seed 000) needs no special case:
+/// its inner side lands on the centre and the outline is a pie wedge (for UIKit's four-cubic circle the
+/// inner side wanders within 1.3e-3·ρ of the centre, as far as the cubics' normals are off the radius).
+/// Where an inner side runs backwards (a stroke locally wider than its curve's diameter), the bow tie
+/// between two stations is repaired with a doubled triangle, so the fill stays the union.
 ///
 /// The stroker keeps its scratch buffers between calls: stroking every frame into the same caller-owned
-/// `Polygon` allocates nothing once the buffers have grown to their working size (dashes excepted).
+/// `Polygon` allocates nothing once the buffers have grown to their working size (measured: no allocation
+/// in 200 warm frames of the clock wipe, dashed or not; an odd-length dash pattern is copied once a call).
 public final class Stroker {
     /// The trimmed and dashed path, reused between calls.
     private let portion = CGMutablePath()
