@@ -107,4 +107,20 @@ import Testing
         }
         #expect(try temporary.contents() == [])
     }
+
+    @Test func suggestedFileNamesCarryTheTimeAndNeverCollide() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let date = Date(timeIntervalSince1970: 1_796_048_701)  // 2026-11-30 14:25:01 UTC
+
+        let first = LiveRecorder.suggestedOutput(in: temporary.url, date: date)
+        try Data().write(to: first)
+        let second = LiveRecorder.suggestedOutput(in: temporary.url, extension: "mp4", date: date)
+
+        #expect(first.lastPathComponent == "layerscope-2026-11-30-142501.mp4")
+        #expect(second.lastPathComponent == "layerscope-2026-11-30-142501-2.mp4")
+        #expect(
+            LiveRecorder.suggestedOutput(in: temporary.url, extension: "gif", date: date).lastPathComponent
+                == "layerscope-2026-11-30-142501.gif")
+    }
 }
