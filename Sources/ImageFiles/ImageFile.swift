@@ -8,6 +8,10 @@ import Raster
 /// back exactly the same pixels. Every failure throws an `ImageFileError` naming the file and the
 /// reason; an image whose header claims more than `maxSide` pixels a side is refused before any
 /// memory is allocated for it.
+///
+/// PNG: every colour type, bit depth (16-bit samples rounded to 8) and interlacing; gamma and colour
+/// profile chunks are ignored, as cairo ignores them. JPEG: baseline and progressive, gray, YCbCr,
+/// CMYK; the Exif orientation is applied, so photographs come out upright.
 public enum ImageFile {
     /// The largest width or height read by default.
     public static let defaultMaxSide = 16384

@@ -55,7 +55,7 @@ extension ImageFileError.Reason {
         case .empty:
             return "the file is empty (0 bytes)"
         case .fileTooLarge(let bytes, let limit):
-            return "the file is \(bytes) bytes, more than an image file may have (\(limit) bytes)"
+            return "the file is \(bytes) bytes, more than any image within the size limit needs (\(limit) bytes)"
         case .notAnImage(let firstBytes):
             return notAnImageExplanation(firstBytes)
         case .truncated(let format, let detail):

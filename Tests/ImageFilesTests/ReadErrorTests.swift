@@ -204,6 +204,21 @@ import Testing
         #expect(readError(jpeg)?.reason == .tooLarge(width: 20000, height: 20000, maxSide: 16384))
     }
 
+    /// With `maxSide` 1 no file over 8 bytes + 1 MiB can hold an acceptable image; a 3 MiB (sparse)
+    /// file is refused from its size alone.
+    @Test func fileTooLargeForTheLimitIsNotRead() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = try directory.write(PNGBytes.header(width: 1, height: 1), to: "padded.png")
+        #expect(truncate(file.path, 3 << 20) == 0)
+        let error = try #require(readError(file, maxSide: 1))
+        #expect(error.reason == .fileTooLarge(bytes: 3 << 20, limit: 8 + (1 << 20)))
+        #expect(
+            error.description
+                == "\(file.path): the file is 3145728 bytes, more than any image within the size limit needs (1048584 bytes)"
+        )
+    }
+
     @Test func limitIsInclusive() throws {
         #expect(readError(fixtureBytes, maxSide: 8)?.reason == .tooLarge(width: 9, height: 7, maxSide: 8))
         #expect(readError(fixtureBytes, maxSide: 9) == nil)
