@@ -91,6 +91,12 @@ for scene in wipe ship reveal; do
   check "assets/scenes/$scene.json renders the same frame as $scene" 'cmp -s "$tmp/s.png" "$tmp/j.png"'
 done
 
+# curve.
+expect "curve" 0 "$bin" curve --timing easeInEaseOut --out "$tmp/c.png"
+check "curve writes a 400x400 PNG" '[ "$(head -c 24 "$tmp/c.png" | tail -c 8 | od -An -tx1 | tr -d " \n")" = "0000019000000190" ]'
+expect "curve points" 0 "$bin" curve --timing 0.5,-0.6,0.4,1.6 --out "$tmp/c2.png" --size 64
+check "curve --size sets the PNG size" '[ "$(head -c 24 "$tmp/c2.png" | tail -c 8 | od -An -tx1 | tr -d " \n")" = "0000004000000040" ]'
+
 # bench and scenes.
 expect "bench" 0 "$bin" bench --scene "$tmp/fade.json" --size 64x48 --frames 5
 check "bench prints the scene and frame-copy lines" \
