@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording"]),
-        .testTarget(name: "OverlayTests", dependencies: ["Overlay"]),
+        .testTarget(name: "OverlayTests", dependencies: ["Overlay", "ImageFiles"], exclude: ["Goldens"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer"]),
     ]
 )

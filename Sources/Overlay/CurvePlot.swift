@@ -1,0 +1,184 @@
+import Geometry
+import LayerKit
+import Raster
+
+/// One timing function to plot, with its legend label and colour.
+public struct CurvePlotEntry: Sendable {
+    public var label: String
+    public var function: CAMediaTimingFunction
+    public var color: Pixel
+
+    public init(label: String, function: CAMediaTimingFunction, color: Pixel) {
+        self.label = label
+        self.function = function
+        self.color = color
+    }
+}
+
+/// Draws timing functions as curves of progress over the input time fraction: the unit square, a grid,
+/// axes with labels, a legend, and the whole curve even where it overshoots 0…1 (the progress range
+/// grows to hold it). `compact` drops the labels and legend, for the curve panel's small plots.
+public final class CurvePlot {
+    private let text: TextRenderer?
+    private let pen = CurvePlotPen()
+    /// Where the last drawing put the unit square, for playhead dots.
+    public private(set) var mapping = CurvePlotMapping(
+        plot: PixelRect(x: 0, y: 0, width: 1, height: 1), yMin: 0, yMax: 1)
+
+    /// A plot writing its labels with `text` (no labels when nil).
+    public init(text: TextRenderer?) {
+        self.text = text
+    }
+
+    /// The progress range that holds every curve and 0…1, with a small margin when a curve leaves 0…1.
+    public static func progressRange(of functions: [CAMediaTimingFunction]) -> (min: Double, max: Double) {
+        var low = 0.0
+        var high = 1.0
+        for function in functions {
+            for i in 0...256 {
+                let y = CurvePlotMapping.curvePoint(function, t: Double(i) / 256).y
+                low = min(low, y)
+                high = max(high, y)
+            }
+        }
+        let margin = (high - low) * 0.04
+        return (low < 0 ? low - margin : 0, high > 1 ? high + margin : 1)
+    }
+
+    /// Draws `entries` into `rect` of `bitmap` (the whole rectangle is painted).
+    public func draw(_ entries: [CurvePlotEntry], in rect: PixelRect, compact: Bool = false, into bitmap: Bitmap) {
+        Blending.fill(
+            bitmap, x: rect.x, y: rect.y, width: rect.width, height: rect.height, color: CurvePlotStyle.background)
+        let range = Self.progressRange(of: entries.map(\.function))
+        let lineHeight = text.map { $0.ascender + $0.descender } ?? 0
+        let labelled = !compact && text != nil
+        let left = rect.x + (labelled ? 12 + 2 * lineHeight + (text?.width(of: "-0.25") ?? 0) : 4)
+        let top = rect.y + (labelled ? lineHeight + 12 : 4)
+        let bottom = rect.maxY - (labelled ? 2 * lineHeight + 16 : 4)
+        let legendWidth = labelled ? Self.legendWidth(entries, text: text) : 0
+        let right = rect.maxX - (labelled ? 16 + legendWidth : 4)
+        let plot = PixelRect(x: left, y: top, width: max(1, right - left), height: max(1, bottom - top))
+        mapping = CurvePlotMapping(plot: plot, yMin: range.min, yMax: range.max)
+        Blending.fill(
+            bitmap, x: plot.x, y: plot.y, width: plot.width, height: plot.height, color: CurvePlotStyle.plotBackground)
+        drawGrid(compact: compact, into: bitmap)
+        if labelled { drawLabels(into: bitmap) }
+        let clip = plot.insetBy(-3)
+        for entry in entries {
+            let path = CGMutablePath()
+            for i in 0...160 {
+                let p = CurvePlotMapping.curvePoint(entry.function, t: Double(i) / 160)
+                let point = mapping.point(x: p.x, y: p.y)
+                if i == 0 { path.move(to: point) } else { path.addLine(to: point) }
+            }
+            pen.stroke(path, width: compact ? 1.5 : 2.25, color: entry.color, clip: clip, into: bitmap)
+        }
+        if labelled { drawLegend(entries, into: bitmap) }
+    }
+
+    /// A dot on `function`'s curve at input fraction `x` (after `draw`, with the same mapping).
+    public func drawPlayhead(_ function: CAMediaTimingFunction, x: Double, into bitmap: Bitmap) {
+        let fraction = min(max(x, 0), 1)
+        let point = mapping.point(x: fraction, y: function.solve(fraction))
+        pen.disc(center: point, radius: 4, color: CurvePlotStyle.playhead, clip: mapping.plot.insetBy(-6), into: bitmap)
+    }
+
+    private func drawGrid(compact: Bool, into bitmap: Bitmap) {
+        let plot = mapping.plot
+        let steps = compact ? 4 : 10
+        for i in 0...steps {
+            let x = Int(mapping.point(x: Double(i) / Double(steps), y: 0).x.rounded(.down))
+            Blending.fill(bitmap, x: x, y: plot.y, width: 1, height: plot.height, color: CurvePlotStyle.grid)
+        }
+        var y = (mapping.yMin / 0.1).rounded(.up) * 0.1
+        while y <= mapping.yMax + 1e-9 {
+            let row = Int(mapping.point(x: 0, y: y).y.rounded(.down))
+            Blending.fill(bitmap, x: plot.x, y: row, width: plot.width, height: 1, color: CurvePlotStyle.grid)
+            y += compact ? 0.25 : 0.1
+        }
+        for value in [0.0, 1.0] {
+            let row = Int(mapping.point(x: 0, y: value).y.rounded(.down))
+            Blending.fill(bitmap, x: plot.x, y: row, width: plot.width, height: 1, color: CurvePlotStyle.unitBox)
+            let column = Int(mapping.point(x: value, y: 0).x.rounded(.down))
+            Blending.fill(bitmap, x: column, y: plot.y, width: 1, height: plot.height, color: CurvePlotStyle.unitBox)
+        }
+        let diagonal = CGMutablePath()
+        diagonal.move(to: mapping.point(x: 0, y: 0))
+        diagonal.addLine(to: mapping.point(x: 1, y: 1))
+        pen.stroke(diagonal, width: 1, color: CurvePlotStyle.grid, dash: [4, 4], clip: plot, into: bitmap)
+    }
+
+    private func drawLabels(into bitmap: Bitmap) {
+        guard let text else { return }
+        let plot = mapping.plot
+        for i in 0...4 {
+            let value = Double(i) / 4
+            let label = CurvePlotNumbers.text(value, decimals: 2)
+            let x = Int(mapping.point(x: value, y: 0).x) - text.width(of: label) / 2
+            text.draw(label, x: x, baseline: plot.maxY + 6 + text.ascender, color: CurvePlotStyle.dimText, into: bitmap)
+        }
+        let xTitle = "time fraction (input)"
+        text.draw(
+            xTitle, x: plot.x + (plot.width - text.width(of: xTitle)) / 2,
+            baseline: plot.maxY + 12 + 2 * text.ascender + text.descender, color: CurvePlotStyle.text, into: bitmap)
+        var y = (mapping.yMin / 0.25).rounded(.up) * 0.25
+        while y <= mapping.yMax + 1e-9 {
+            let label = CurvePlotNumbers.text(y, decimals: 2)
+            let baseline = Int(mapping.point(x: 0, y: y).y) + (text.ascender - text.descender) / 2
+            text.draw(
+                label, x: plot.x - 6 - text.width(of: label), baseline: baseline, color: CurvePlotStyle.dimText,
+                into: bitmap)
+            y += 0.25
+        }
+        text.draw(
+            "progress", x: plot.x, baseline: plot.y - 6 - text.descender, color: CurvePlotStyle.text, into: bitmap)
+    }
+
+    private static func legendWidth(_ entries: [CurvePlotEntry], text: TextRenderer?) -> Int {
+        guard let text, !entries.isEmpty else { return 0 }
+        return entries.map { text.width(of: $0.label) }.max()! + 28
+    }
+
+    private func drawLegend(_ entries: [CurvePlotEntry], into bitmap: Bitmap) {
+        guard let text, !entries.isEmpty else { return }
+        let lineHeight = text.ascender + text.descender + 4
+        let x = mapping.plot.maxX + 14
+        var y = mapping.plot.y
+        for entry in entries {
+            Blending.fill(bitmap, x: x, y: y + lineHeight / 2 - 2, width: 18, height: 3, color: entry.color)
+            text.draw(entry.label, x: x + 24, baseline: y + text.ascender, color: CurvePlotStyle.text, into: bitmap)
+            y += lineHeight
+        }
+    }
+}
+
+/// Maps (time fraction, progress) to pixels inside a plot rectangle.
+public struct CurvePlotMapping: Equatable, Sendable {
+    /// The plot area; x 0…1 spans its width, progress `yMin…yMax` its height (upwards).
+    public var plot: PixelRect
+    public var yMin: Double
+    public var yMax: Double
+
+    public init(plot: PixelRect, yMin: Double, yMax: Double) {
+        self.plot = plot
+        self.yMin = yMin
+        self.yMax = yMax
+    }
+
+    /// The pixel position of (`x`, `y`) (pixel centres of the edges at 0 and 1).
+    public func point(x: Double, y: Double) -> CGPoint {
+        let px = Double(plot.x) + 0.5 + x * Double(plot.width - 1)
+        let span = yMax - yMin
+        let py = Double(plot.maxY) - 0.5 - (y - yMin) / (span > 0 ? span : 1) * Double(plot.height - 1)
+        return CGPoint(x: px, y: py)
+    }
+
+    /// The curve's point at Bézier parameter `t` (exact, including vertical stretches).
+    static func curvePoint(_ f: CAMediaTimingFunction, t: Double) -> (x: Double, y: Double) {
+        let u = 1 - t
+        let a = 3 * u * u * t
+        let b = 3 * u * t * t
+        let c = t * t * t
+        return (a * f.c1.x + b * f.c2.x + c, a * f.c1.y + b * f.c2.y + c)
+    }
+}
