@@ -42,7 +42,7 @@ done
 for args in "frobnicate" "render --no-such-option" "render --at" "eval --scene x.json" "render --scene wipe --at 1,x --out a.png" \
             "render --scene wipe --at -1 --out a.png" "render --scene wipe --at 1 --out a.png --size 0x5" \
             "bench --size 12" "bench --frames 0" "view --speed 100" "curve --timing bouncy --out c.png" \
-            "render --scene wipe --at 1,2 --out one.png" "eval --scene wipe --layer nobody --key opacity --at 1" \
+            "render --scene wipe --at 1,2 --out one.png" "eval --scene wipe --layer nobody --key opacity --at 1" "eval --scene wipe --layer view --key opacty --at 1" \
             "scenes extra" "render --scene=wipe --scene=ship --at 1 --out a.png"; do
   expect "usage: $args" 64 "$bin" $args && check "usage: $args reports on stderr only" '[[ -n $err && -z $out ]]'
 done

@@ -161,7 +161,7 @@ struct SceneDocumentDecoder {
         }
         let any = -Double.infinity...Double.infinity
         animation.beginTime = try number("beginTime", any, infinity: false) ?? 0
-        animation.duration = try number("duration", 0...(.infinity), infinity: false) ?? 0
+        animation.duration = try number("duration", 0...(.infinity), infinity: true) ?? 0
         animation.speed = try number("speed", any, infinity: false) ?? 1
         animation.timeOffset = try number("timeOffset", any, infinity: false) ?? 0
         animation.repeatCount = try number("repeatCount", 0...(.infinity), infinity: true) ?? 0

@@ -1,4 +1,5 @@
 import LayerKit
+import Raster
 
 /// Prints values exactly: numbers in their shortest round-trip form (so never fewer digits than
 /// the value holds; whole numbers without ".0"), compound values as space-separated components.
@@ -32,6 +33,7 @@ enum ValueFormatter {
             return [v.red, v.green, v.blue, v.alpha].map { format(Double($0)) }.joined(separator: " ")
         case let v as CGPath: return pathData(v)
         case let v as String: return v
+        case let v as Bitmap: return "image \(v.width)x\(v.height)"
         case let v as [Any]: return v.map { format($0) }.joined(separator: " ")
         case let v as any RawRepresentable: return "\(v.rawValue)"
         default: return "\(value)"

@@ -12,17 +12,32 @@ enum EvalCommand {
             .value("scene", "NAME|FILE", "A scene file (or a built-in scene's name)."),
             .value("layer", "NAME", "The layer's name."),
             .value("key", "KEYPATH", "The key path, e.g. opacity, position.x, transform.rotation, path."),
-            .value("at", "SECONDS[,SECONDS...]", "Media times, separated by commas."),
+            .value("at", "SECONDS[,SECONDS...]", "Media times, separated by commas (printed in increasing order)."),
             .value("size", "WxH", "Size of a built-in scene (default 1280x720)."),
             .flag("events", "Also print 'TIME didStart LAYER KEY' and 'TIME didStop LAYER KEY finished=BOOL'."),
         ])
 
     static let entry = SubcommandEntry(spec: spec, run: run)
 
+    /// The properties of CALayer and CAShapeLayer a key path may start with.
+    static let knownKeys = [
+        "bounds", "position", "anchorPoint", "zPosition", "frame", "transform", "opacity", "hidden", "backgroundColor",
+        "contents", "contentsGravity", "masksToBounds", "cornerRadius", "name", "beginTime", "duration", "speed",
+        "timeOffset", "repeatCount", "repeatDuration", "autoreverses", "fillMode", "path", "fillColor", "fillRule",
+        "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit", "lineDashPattern", "lineDashPhase",
+        "strokeStart", "strokeEnd",
+    ]
+
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let sceneName = try arguments.required("scene")
         let layerName = try arguments.required("layer")
         let key = try arguments.required("key")
+        let root = String(key.prefix { $0 != "." })
+        guard knownKeys.contains(root) else {
+            throw CommandError.usage(
+                "--key '\(key)' is not a layer property (known: \(knownKeys.joined(separator: ", ")))",
+                command: spec.name)
+        }
         let times = try ValueParsers.times(try arguments.required("at"), command: spec.name)
         let size = try arguments.value("size").map { text throws(CommandError) in
             let (w, h) = try ValueParsers.size(text, command: spec.name)
