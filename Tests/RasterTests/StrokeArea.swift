@@ -13,29 +13,36 @@ enum StrokeArea {
     /// vertex and every crossing of two edges, so inside a slab the edges never cross and the covered
     /// part is a union of trapezoids between consecutive edges.
     static func nonZero(_ polygon: Polygon) -> Double {
-        var edges: [(CGPoint, CGPoint)] = []
-        forEachEdge(polygon) { a, b in if a.y != b.y { edges.append((a, b)) } }
-        var cuts = Set<Double>()
-        for (a, b) in edges {
-            cuts.insert(a.y)
-            cuts.insert(b.y)
+        var edges: [Edge] = []
+        forEachEdge(polygon) { a, b in if a.y != b.y { edges.append(Edge(a, b)) } }
+        edges.sort { $0.low.y < $1.low.y }
+        var cuts: [Double] = []
+        for edge in edges {
+            cuts.append(edge.low.y)
+            cuts.append(edge.high.y)
         }
         for i in edges.indices {
-            for j in edges.indices where j > i {
-                if let y = crossingY(edges[i], edges[j]) { cuts.insert(y) }
+            var j = i + 1
+            while j < edges.count && edges[j].low.y < edges[i].high.y {
+                if let y = crossingY(edges[i], edges[j]) { cuts.append(y) }
+                j += 1
             }
         }
-        let ys = cuts.sorted()
+        let ys = Array(Set(cuts)).sorted()
         var area = 0.0
+        var active: [Edge] = []
+        var next = 0
         var crossings: [(x0: Double, x1: Double, xm: Double, winding: Int)] = []
         for (y0, y1) in zip(ys, ys.dropFirst()) where y1 > y0 {
+            while next < edges.count && edges[next].low.y <= y0 {
+                active.append(edges[next])
+                next += 1
+            }
+            active.removeAll { $0.high.y <= y0 }
             let ym = (y0 + y1) / 2
             crossings.removeAll(keepingCapacity: true)
-            for (a, b) in edges {
-                let (low, high) = a.y < b.y ? (a, b) : (b, a)
-                guard low.y <= y0, high.y >= y1 else { continue }
-                func x(_ y: Double) -> Double { low.x + (high.x - low.x) * (y - low.y) / (high.y - low.y) }
-                crossings.append((x(y0), x(y1), x(ym), a.y < b.y ? 1 : -1))
+            for edge in active where edge.high.y >= y1 {
+                crossings.append((edge.x(at: y0), edge.x(at: y1), edge.x(at: ym), edge.winding))
             }
             crossings.sort { $0.xm < $1.xm }
             var winding = 0
@@ -45,6 +52,19 @@ enum StrokeArea {
             }
         }
         return area
+    }
+
+    /// A non-horizontal edge, stored from its lower to its higher y, with its direction as a winding step.
+    private struct Edge {
+        let low: CGPoint
+        let high: CGPoint
+        let winding: Int
+
+        init(_ a: CGPoint, _ b: CGPoint) {
+            (low, high, winding) = a.y < b.y ? (a, b, 1) : (b, a, -1)
+        }
+
+        func x(at y: Double) -> Double { low.x + (high.x - low.x) * (y - low.y) / (high.y - low.y) }
     }
 
     /// The winding number of `polygon` around `p`.
@@ -68,9 +88,11 @@ enum StrokeArea {
     }
 
     /// The height at which two edges cross strictly inside both, if they do.
-    private static func crossingY(_ e: (CGPoint, CGPoint), _ f: (CGPoint, CGPoint)) -> Double? {
-        let (p, r) = (e.0, CGPoint(x: e.1.x - e.0.x, y: e.1.y - e.0.y))
-        let (q, s) = (f.0, CGPoint(x: f.1.x - f.0.x, y: f.1.y - f.0.y))
+    private static func crossingY(_ e: Edge, _ f: Edge) -> Double? {
+        guard min(e.low.x, e.high.x) <= max(f.low.x, f.high.x), min(f.low.x, f.high.x) <= max(e.low.x, e.high.x)
+        else { return nil }
+        let (p, r) = (e.low, CGPoint(x: e.high.x - e.low.x, y: e.high.y - e.low.y))
+        let (q, s) = (f.low, CGPoint(x: f.high.x - f.low.x, y: f.high.y - f.low.y))
         let denominator = r.x * s.y - r.y * s.x
         guard denominator != 0 else { return nil }
         let t = ((q.x - p.x) * s.y - (q.y - p.y) * s.x) / denominator

@@ -118,6 +118,18 @@ func clockWipeIsAPieWedge(strokeEnd: CGFloat) {
     #expect(StrokeArea.winding(outline, at: CGPoint(x: 0, y: 31)) == 0)
 }
 
+@Test(arguments: [(CGFloat.pi, 500.0), (3 * CGFloat.pi / 2, 700.0)] as [(CGFloat, Double)])
+func openArcWiderThanItsDiameterSweepsItsNormals(sweep: CGFloat, areaOverPi: Double) {
+    // An arc of radius 10 stroked with width 40 covers s·u(θ) for s in [−10, 30]: the sector of radius 30
+    // over the sweep, plus the sector of radius 10 opposite it (a half turn on), less their overlap:
+    // 450π + 50π for a half turn; 675π + 25π for three quarters (only a quarter of the small disc is new).
+    let arc = CGMutablePath()
+    arc.addArc(center: .zero, radius: 10, startAngle: 0, endAngle: sweep, clockwise: false)
+    let outline = Stroker.outline(of: arc, style: StrokeStyle(lineWidth: 40), tolerance: 0.01)
+    let expected = Double.pi * areaOverPi
+    #expect(abs(StrokeArea.nonZero(outline) - expected) < 2e-3 * expected)
+}
+
 @Test func zeroLengthSubpathsAreDotsExceptWithButtCaps() {
     let dot = line(from: CGPoint(x: 7, y: 7), to: CGPoint(x: 7, y: 7))
     func outline(_ cap: LineCap) -> Polygon { Stroker.outline(of: dot, style: StrokeStyle(lineWidth: 6, lineCap: cap)) }
