@@ -181,16 +181,54 @@ public final class AnimationSampler {
         guard s.shown else {
             return AnimationSample(localTime: t, phase: phase, inputFraction: nil, progress: nil, value: modelValue())
         }
-        let linear = timing.duration > 0 && timing.duration.isFinite ? s.basicTime / timing.duration : 0
-        let fraction = min(max(linear, 0), 1)
-        let progress = program.timingFunction?.solve(fraction) ?? fraction
         var value: [Double]?
         if let valueKey {
             scratch.copyState(from: layer)
             program.apply(sample: s, to: scratch, model: layer)
             value = scratch.animatableValue(for: valueKey)?.components
         }
-        return AnimationSample(localTime: t, phase: phase, inputFraction: fraction, progress: progress, value: value)
+        return AnimationSample(
+            localTime: t, phase: phase, inputFraction: fraction(of: s), progress: progress(of: s), value: value)
+    }
+
+    /// Like `sample(atLocalTime:)`, but writes the value's components into `values` (emptied first,
+    /// its storage kept) instead of returning them, so a caller reusing `values` allocates nothing.
+    public func sample(atLocalTime t: Double, values: inout [Double]) -> AnimationSample {
+        values.removeAll(keepingCapacity: true)
+        let timing = program.timing
+        let s = timing.sample(t)
+        let phase = phase(of: s, at: t)
+        guard let valueKey else {
+            return AnimationSample(
+                localTime: t, phase: phase, inputFraction: fraction(of: s), progress: progress(of: s))
+        }
+        if s.shown {
+            scratch.copyState(from: layer)
+            program.apply(sample: s, to: scratch, model: layer)
+            scratch.animatableValue(for: valueKey)?.appendComponents(to: &values)
+        } else {
+            layer.animatableValue(for: valueKey)?.appendComponents(to: &values)
+        }
+        return AnimationSample(localTime: t, phase: phase, inputFraction: fraction(of: s), progress: progress(of: s))
+    }
+
+    /// Writes the components of the key path's presentation value (as of the last engine step; the
+    /// model value before any step) into `values`, emptied first, its storage kept.
+    public func presentationValue(into values: inout [Double]) {
+        values.removeAll(keepingCapacity: true)
+        guard let valueKey else { return }
+        (layer.presentationStorage ?? layer).animatableValue(for: valueKey)?.appendComponents(to: &values)
+    }
+
+    private func fraction(of s: ResolvedTiming.Sample) -> Double? {
+        guard s.shown else { return nil }
+        let duration = program.timing.duration
+        let linear = duration > 0 && duration.isFinite ? s.basicTime / duration : 0
+        return min(max(linear, 0), 1)
+    }
+
+    private func progress(of s: ResolvedTiming.Sample) -> Double? {
+        fraction(of: s).map { program.timingFunction?.solve($0) ?? $0 }
     }
 
     /// The key path's model value (what shows while the animation does not).
@@ -269,5 +307,38 @@ public enum TimingFunctionNames {
     /// The control points of the curve called `name`, or nil.
     public static func points(named name: String) -> [Double]? {
         all.first { $0.name == name }?.points
+    }
+}
+
+extension AnimatableValue {
+    /// Appends the numeric components (as `components` lists them) without building an array.
+    fileprivate func appendComponents(to values: inout [Double]) {
+        switch self {
+        case .number(let v): values.append(v)
+        case .point(let p):
+            values.append(p.x)
+            values.append(p.y)
+        case .size(let s):
+            values.append(s.width)
+            values.append(s.height)
+        case .rect(let r):
+            values.append(r.origin.x)
+            values.append(r.origin.y)
+            values.append(r.size.width)
+            values.append(r.size.height)
+        case .transform(let t):
+            for entry in [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24] { values.append(Double(entry)) }
+            for entry in [t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44] { values.append(Double(entry)) }
+        case .color(let c?):
+            values.append(c.red)
+            values.append(c.green)
+            values.append(c.blue)
+            values.append(c.alpha)
+        case .vector3(let x, let y, let z):
+            values.append(x)
+            values.append(y)
+            values.append(z)
+        case .color(nil), .path, .opaque: break
+        }
     }
 }

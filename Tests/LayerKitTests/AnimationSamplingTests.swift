@@ -213,6 +213,35 @@ struct AnimationSamplingTests {
         #expect(strokeSampler.sample(atLocalTime: 0.25).value == [0.25])
     }
 
+    @Test func bufferedSamplingMatchesAndPresentationValueFollowsTheStep() throws {
+        let clock = freshEngine()
+        let layer = CALayer()
+        layer.position = CGPoint(x: 1, y: 2)
+        let animation = CABasicAnimation(keyPath: "position")
+        animation.toValue = CGPoint(x: 11, y: 22)
+        animation.duration = 2
+        animation.beginTime = 1
+        layer.add(animation, forKey: "move")
+        let sampler = try #require(AnimationSampler(layer: layer, key: "move"))
+        var values: [Double] = [99]
+        for t in [0.5, 1.5, 2.5, 3.5] {
+            let buffered = sampler.sample(atLocalTime: t, values: &values)
+            let plain = sampler.sample(atLocalTime: t)
+            #expect(buffered.phase == plain.phase)
+            #expect(buffered.inputFraction == plain.inputFraction)
+            #expect(buffered.value == nil)
+            #expect(values == plain.value, "at \(t)")
+        }
+        #expect(sampler.sample(atLocalTime: 2, values: &values).progress == 0.5)
+        #expect(values == [6, 12])
+        sampler.presentationValue(into: &values)
+        #expect(values == [1, 2], "no step yet: the model value")
+        clock.now = 1.5
+        CAEngine.step(layer)
+        sampler.presentationValue(into: &values)
+        #expect(values == [3.5, 7])
+    }
+
     @Test func phaseLabels() {
         #expect(AnimationPhase.active(iteration: 1, leg: .reverse).label == "active 2 reverse")
         #expect(AnimationPhase.filledAfter.label == "filled")
