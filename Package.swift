@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster"], exclude: ["Goldens"]),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit"]),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Scenes", "ImageFiles"], exclude: ["Goldens"]),
-        .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles"]),
+        .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles"], exclude: ["Fixtures"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording"]),
         .testTarget(name: "OverlayTests", dependencies: ["Overlay", "ImageFiles"], exclude: ["Goldens"]),
