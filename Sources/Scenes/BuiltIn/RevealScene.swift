@@ -14,7 +14,10 @@ public final class RevealScene: Scene {
     public var log: ((String) -> Void)?
 
     let navigation: NavigationStack
-    private var timeline: AutoplayTimeline
+    private lazy var timeline = AutoplayTimeline([
+        .init(time: 0) { [unowned self] in self.perform(.push) },
+        .init(time: 3) { [unowned self] in self.perform(.pop) },
+    ])
 
     public init(size: CGSize, imageA: Any?, imageB: Any?) {
         self.size = size
@@ -30,11 +33,6 @@ public final class RevealScene: Scene {
         }
         navigation = NavigationStack(container: container, a: screen("screenA", imageA), b: screen("screenB", imageB))
         rootLayer = container
-        timeline = AutoplayTimeline([])
-        timeline = AutoplayTimeline([
-            .init(time: 0) { [unowned self] in self.perform(.push) },
-            .init(time: 3) { [unowned self] in self.perform(.pop) },
-        ])
     }
 
     public func advance(to mediaTime: CFTimeInterval) { timeline.advance(rootLayer, to: mediaTime) }
@@ -81,6 +79,13 @@ final class NavigationStack {
         }
         container.insertSublayer(screenA, below: screenB)
         run(PopViewAnimation(screenSize: container.bounds.size, operation: .pop), from: screenB, to: screenA)
+    }
+
+    /// Why a push (`wantsB`) or pop cannot start now, or nil when it can.
+    private func refusal(wantsB: Bool) -> String? {
+        if animator != nil { return "a transition is running" }
+        if showingB == wantsB { return wantsB ? "B is already shown" : "A is already shown" }
+        return nil
     }
 
     private func run(_ transition: PopViewAnimation, from: CALayer, to: CALayer) {

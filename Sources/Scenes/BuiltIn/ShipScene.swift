@@ -16,7 +16,11 @@ public final class ShipScene: Scene {
     }
 
     let controller: ShipViewController
-    private var timeline: AutoplayTimeline
+    private lazy var timeline = AutoplayTimeline([
+        .init(time: 0) { [unowned self] in self.perform(.start) },
+        .init(time: 1) { [unowned self] in self.perform(.stop) },
+        .init(time: 1.5) { [unowned self] in self.perform(.start) },
+    ])
 
     public init(size: CGSize, background: Any?, ship: Any?) {
         self.size = size
@@ -32,12 +36,6 @@ public final class ShipScene: Scene {
         controller = ShipViewController(containerView: container)
         controller.viewDidLoad(shipImage: ship)
         controller.shipLayer.name = "ship"
-        timeline = AutoplayTimeline([])
-        timeline = AutoplayTimeline([
-            .init(time: 0) { [unowned self] in self.perform(.start) },
-            .init(time: 1) { [unowned self] in self.perform(.stop) },
-            .init(time: 1.5) { [unowned self] in self.perform(.start) },
-        ])
     }
 
     public func advance(to mediaTime: CFTimeInterval) { timeline.advance(rootLayer, to: mediaTime) }

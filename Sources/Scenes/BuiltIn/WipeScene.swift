@@ -11,7 +11,8 @@ public final class WipeScene: Scene {
     public var log: ((String) -> Void)?
 
     let controller: WipeViewController
-    private var timeline: AutoplayTimeline
+    /// Autoplay: start at 0.
+    private lazy var timeline = AutoplayTimeline([.init(time: 0) { [unowned self] in self.perform(.start) }])
 
     /// Image A fills the view; image B fills the image view above it.
     public init(size: CGSize, imageA: Any?, imageB: Any?) {
@@ -28,8 +29,6 @@ public final class WipeScene: Scene {
         view.addSublayer(imageView)
         rootLayer = view
         controller = WipeViewController(view: view, imageView: imageView)
-        timeline = AutoplayTimeline([])
-        timeline = AutoplayTimeline([.init(time: 0) { [unowned self] in self.perform(.start) }])
     }
 
     public func advance(to mediaTime: CFTimeInterval) { timeline.advance(rootLayer, to: mediaTime) }

@@ -15,7 +15,10 @@ public final class FileScene: Scene {
     public let layersByName: [String: CALayer]
     private let document: SceneDocument
     private let builder: LayerBuilder
-    private var timeline: AutoplayTimeline
+    private lazy var timeline = AutoplayTimeline(
+        document.timeline.map { entry in
+            .init(time: entry.time) { [unowned self] in self.apply(entry.action) }
+        })
 
     /// `images` maps the file's image names to loaded images (missing ones leave contents empty).
     public init(document: SceneDocument, images: [String: Any]) {
@@ -30,11 +33,6 @@ public final class FileScene: Scene {
         rootLayer = root
         layersByName = named
         naturalDuration = max(1, document.lastAnimationEnd)
-        timeline = AutoplayTimeline([])
-        timeline = AutoplayTimeline(
-            document.timeline.map { entry in
-                .init(time: entry.time) { [unowned self] in self.apply(entry.action) }
-            })
     }
 
     public func advance(to mediaTime: CFTimeInterval) { timeline.advance(rootLayer, to: mediaTime) }

@@ -1,4 +1,4 @@
-import Geometry
+import LayerKit
 
 /// A scene file, decoded and checked: the canvas size, the images it names, the layer tree and the
 /// timeline. Building layers from it is `FileScene`'s job.
@@ -19,17 +19,9 @@ public struct SceneDocument {
         Dictionary(images.map { ($0.name, $0.url) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// Every layer of the tree (masks included), depth first.
-    public var allLayers: [LayerSpec] {
-        func walk(_ layer: LayerSpec) -> [LayerSpec] {
-            [layer] + (layer.mask.map(walk) ?? []) + layer.sublayers.flatMap(walk)
-        }
-        return layers.flatMap(walk)
-    }
-
     /// The end of the last animation the timeline adds (in media time, ignoring later pauses),
     /// or 0 when nothing is added; infinite animations count as their first cycle.
-    public var lastAnimationEnd: CFTimeIntervalValue {
+    public var lastAnimationEnd: CFTimeInterval {
         timeline.reduce(0) { end, entry in
             guard case .add(_, _, let animation) = entry.action else { return max(end, entry.time) }
             let start = animation.beginTime == 0 ? entry.time : animation.beginTime
@@ -37,9 +29,6 @@ public struct SceneDocument {
         }
     }
 }
-
-/// Seconds, as Core Animation's `CFTimeInterval` (kept separate so this file needs no LayerKit).
-public typealias CFTimeIntervalValue = Double
 
 /// The kind of layer a `LayerSpec` creates.
 public enum LayerKind: String, Sendable {
