@@ -3,43 +3,72 @@ import Glibc
 /// Damage from masks: which pixels' coverage differs between two frames' masks.
 extension Mask {
     /// Adds to `region`, row by row, an interval holding every pixel whose coverage differs between
-    /// this mask and `previous` (which has the same bounds). It compares span lists from both ends, so
-    /// the cost is the number of spans, and a row whose spans are equal adds nothing. Intervals may
-    /// hold unchanged pixels in between changed ones, never miss a changed one.
+    /// this mask and `previous` (which has the same bounds). The two rows' spans are walked together
+    /// piece by piece (a piece is where neither row changes span), so the cost is the number of spans,
+    /// and the interval runs from the first to the last differing piece: a wedge whose edge moved adds
+    /// only the pixels between its old and new edge.
     public func addChanges(since previous: Mask, to region: inout Region) {
         precondition(previous.bounds == bounds, "masks of different bounds")
         for r in 0..<bounds.height {
             let y = bounds.minY + r
-            let now = spanBuffer(row: r)
-            let before = previous.spanBuffer(row: r)
-            let nowBytes = coverageBytes(inRow: y)
-            let beforeBytes = previous.coverageBytes(inRow: y)
-            func same(_ i: Int, _ j: Int) -> Bool {
-                let s = now[i]
-                guard s == before[j] else { return false }
-                return s.coverage != CoverageSpan.varying
-                    || memcmp(nowBytes + Int(s.x), beforeBytes + Int(s.x), Int(s.length)) == 0
-            }
-            var head = 0
-            while head < now.count, head < before.count, same(head, head) { head += 1 }
-            if head == now.count, head == before.count { continue }
-            var tail = 0
-            while tail < now.count - head, tail < before.count - head,
-                same(now.count - 1 - tail, before.count - 1 - tail)
-            {
-                tail += 1
-            }
-            var x0 = Int.max
-            var x1 = Int.min
-            if head < now.count - tail {
-                x0 = min(x0, Int(now[head].x))
-                x1 = max(x1, Int(now[now.count - 1 - tail].end))
-            }
-            if head < before.count - tail {
-                x0 = min(x0, Int(before[head].x))
-                x1 = max(x1, Int(before[before.count - 1 - tail].end))
-            }
-            region.add(row: y, from: x0, to: x1)
+            let changed = Self.changedColumns(
+                spanBuffer(row: r), coverageBytes(inRow: y), previous.spanBuffer(row: r),
+                previous.coverageBytes(inRow: y))
+            if let changed { region.add(row: y, from: changed.lowerBound, to: changed.upperBound) }
         }
+    }
+
+    /// The columns from the first to the last pixel where two rows' coverage may differ, or nil when
+    /// they are equal.
+    static func changedColumns(
+        _ now: UnsafeBufferPointer<CoverageSpan>, _ nowBytes: UnsafePointer<UInt8>,
+        _ before: UnsafeBufferPointer<CoverageSpan>, _ beforeBytes: UnsafePointer<UInt8>
+    ) -> Range<Int>? {
+        if now.elementsEqual(before) {
+            var equal = true
+            for s in now where s.coverage == CoverageSpan.varying {
+                if memcmp(nowBytes + Int(s.x), beforeBytes + Int(s.x), Int(s.length)) != 0 {
+                    equal = false
+                    break
+                }
+            }
+            if equal { return nil }
+        }
+        var first = Int.max
+        var last = Int.min
+        var i = 0
+        var j = 0
+        var x = min(now.first.map { Int($0.x) } ?? Int.max, before.first.map { Int($0.x) } ?? Int.max)
+        while i < now.count || j < before.count {
+            // Coverage of each row at x: a span value, the varying marker, or 0 in a gap; and where
+            // that state ends.
+            let (a, aEnd) = Self.state(at: x, in: now, index: &i)
+            let (b, bEnd) = Self.state(at: x, in: before, index: &j)
+            let end = min(aEnd, bEnd)
+            guard end > x else { break }
+            var differs = a != b
+            if !differs, a == CoverageSpan.varying {
+                differs = memcmp(nowBytes + x, beforeBytes + x, end - x) != 0
+            }
+            if differs {
+                first = min(first, x)
+                last = max(last, end)
+            }
+            x = end
+        }
+        return last > first ? first..<last : nil
+    }
+
+    /// The coverage state at column x of a row (moving `index` past spans that end at or before x) and
+    /// the column where that state ends.
+    @inline(__always)
+    private static func state(
+        at x: Int, in spans: UnsafeBufferPointer<CoverageSpan>, index: inout Int
+    ) -> (Int32, Int) {
+        while index < spans.count, Int(spans[index].end) <= x { index += 1 }
+        guard index < spans.count else { return (0, Int.max) }
+        let span = spans[index]
+        if Int(span.x) > x { return (0, Int(span.x)) }
+        return (span.coverage, Int(span.end))
     }
 }

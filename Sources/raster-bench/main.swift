@@ -1,1 +1,81 @@
-print("raster-bench")
+import Dispatch
+import Geometry
+import Raster
+
+/// raster-bench [--size WxH] [--frames N] [NAME ...]
+///
+/// Renders each seed's frame at the given size (default 1920x1080) for N frames (default 200) sweeping
+/// the animation from start to end, and prints one line per job:
+/// `NAME WxH frames=N median_ms=X p95_ms=Y`. Jobs: copy (the memory-bandwidth floor), wipe, reveal,
+/// ship, and the same three with damage tracking (`+damage`). Names given on the command line select
+/// jobs. Run the release build: `swift run -c release raster-bench`.
+struct Options {
+    var width = 1920
+    var height = 1080
+    var frames = 200
+    var names: [String] = []
+
+    init(arguments: [String]) {
+        var rest = arguments.dropFirst()
+        while let word = rest.popFirst() {
+            switch word {
+            case "--size":
+                let parts = (rest.popFirst() ?? "").split(separator: "x").compactMap { Int($0) }
+                guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { Self.usage("bad --size") }
+                (width, height) = (parts[0], parts[1])
+            case "--frames":
+                guard let n = rest.popFirst().flatMap({ Int($0) }), n > 0 else { Self.usage("bad --frames") }
+                frames = n
+            case "--help", "-h":
+                Self.usage(nil)
+            default:
+                names.append(word)
+            }
+        }
+    }
+
+    static func usage(_ problem: String?) -> Never {
+        if let problem { print("raster-bench: \(problem)") }
+        print("usage: raster-bench [--size WxH] [--frames N] [copy|wipe|reveal|ship|wipe+damage|...]")
+        exit(problem == nil ? 0 : 64)
+    }
+}
+
+/// Milliseconds of each of `frames` calls, after a warm-up pass over the first tenth of the frames.
+func measure(_ job: FrameJob, frames: Int) -> [Double] {
+    let progress = { (i: Int) in frames > 1 ? Double(i) / Double(frames - 1) : 0 }
+    for i in 0..<max(1, frames / 10) { job.render(index: i, progress: progress(i)) }
+    // Start the damage jobs from a frame rendered in full.
+    job.render(index: frames, progress: 0)
+    var times: [Double] = []
+    times.reserveCapacity(frames)
+    for i in 0..<frames {
+        let start = DispatchTime.now().uptimeNanoseconds
+        job.render(index: i, progress: progress(i))
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+    }
+    return times.sorted()
+}
+
+let options = Options(arguments: CommandLine.arguments)
+let a = BenchImages.picture(0, width: options.width, height: options.height)
+let b = BenchImages.picture(1, width: options.width, height: options.height)
+let out = Bitmap(width: options.width, height: options.height)
+let jobs: [FrameJob] = [
+    CopyJob(a: a, out: out),
+    MaskedFrameJob(shape: .wipe, damage: false, a: a, b: b, out: out),
+    MaskedFrameJob(shape: .reveal, damage: false, a: a, b: b, out: out),
+    ShipJob(damage: false, a: a, out: out),
+    MaskedFrameJob(shape: .wipe, damage: true, a: a, b: b, out: out),
+    MaskedFrameJob(shape: .reveal, damage: true, a: a, b: b, out: out),
+    ShipJob(damage: true, a: a, out: out),
+]
+for job in jobs where options.names.isEmpty || options.names.contains(job.name) {
+    out.copy(from: a)
+    let times = measure(job, frames: options.frames)
+    let median = times[times.count / 2]
+    let p95 = times[min(times.count - 1, Int((Double(times.count) * 0.95).rounded(.up)) - 1)]
+    print(
+        "\(job.name) \(options.width)x\(options.height) frames=\(options.frames) "
+            + "median_ms=\(String(format: "%.3f", median)) p95_ms=\(String(format: "%.3f", p95))")
+}

@@ -5,7 +5,12 @@ Writes, next to this script:
   shapes.txt        the geometry of every golden: explicit lines and cubic Béziers in device pixels,
                     arcs and ovals built as Core Graphics builds them (one cubic per <= 90 degrees,
                     handles 4/3 tan(theta/4) r, ovals from 3 o'clock by increasing angle)
-  NAME.a8rle        cairo's A8 coverage for shape NAME, run-length encoded (see write_rle)
+  NAME.a8rle        cairo's A8 coverage for shape NAME (its default anti-aliasing), run-length encoded
+                    (see write_rle)
+  NAME_exact.a8rle  the exact-area coverage of NAME as cairo's geometry decides it: cairo renders
+                    32 x 32 samples per pixel without anti-aliasing and each pixel is their mean. cairo's
+                    own anti-aliasing differs from it by a mean of up to 0.1/255 on these small images
+                    (its rasterizer samples 15 sub-rows), so this is the reference for mean differences
   composite.bgra    cairo's `mask_surface` of pattern B through composite_mask over pattern A (raw)
   sprite.bgra       cairo's bilinear rotated sprite over pattern A (raw)
 
@@ -181,10 +186,18 @@ def write_rle(path, width, height, data):
         f.write(out)
 
 
-def render_a8(width, height, style, path):
-    surface = cairo.ImageSurface(cairo.FORMAT_A8, width, height)
+SUPERSAMPLING = 32  # samples per pixel side for the _exact goldens
+
+
+def render_a8(width, height, style, path, supersampling=1):
+    """cairo's coverage of the shape; with supersampling > 1, the mean of s x s aliased samples."""
+    s = supersampling
+    surface = cairo.ImageSurface(cairo.FORMAT_A8, width * s, height * s)
     ctx = cairo.Context(surface)
     ctx.set_tolerance(TOLERANCE)
+    if s > 1:
+        ctx.set_antialias(cairo.ANTIALIAS_NONE)
+        ctx.scale(s, s)
     trace(ctx, path)
     words = style.split()
     if words[0] == "fill":
@@ -200,7 +213,14 @@ def render_a8(width, height, style, path):
         ctx.stroke()
     surface.flush()
     stride, raw = surface.get_stride(), bytes(surface.get_data())
-    return b"".join(raw[y * stride:y * stride + width] for y in range(height))
+    if s == 1:
+        return b"".join(raw[y * stride:y * stride + width] for y in range(height))
+    out = bytearray(width * height)
+    for y in range(height):
+        for x in range(width):
+            total = sum(sum(raw[(y * s + k) * stride + x * s:(y * s + k) * stride + x * s + s]) for k in range(s))
+            out[y * width + x] = (total // 255 * 255 + s * s // 2) // (s * s)
+    return bytes(out)
 
 
 def premultiply(c, a):
@@ -288,6 +308,8 @@ def main():
             lines.append(" ".join([e[0]] + [repr(float(v)) for v in e[1:]]))
         lines.append("end")
         write_rle(os.path.join(HERE, name + ".a8rle"), width, height, render_a8(width, height, style, path))
+        write_rle(os.path.join(HERE, name + "_exact.a8rle"), width, height,
+                  render_a8(width, height, style, path, SUPERSAMPLING))
     with open(os.path.join(HERE, "shapes.txt"), "w") as f:
         f.write("\n".join(lines) + "\n")
     render_composite()
