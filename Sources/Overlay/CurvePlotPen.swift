@@ -33,6 +33,16 @@ final class CurvePlotPen {
         fill(color, clip: clip, into: bitmap)
     }
 
+    /// Fills the triangle `a b c`, clipped to `clip`.
+    func triangle(_ a: CGPoint, _ b: CGPoint, _ c: CGPoint, color: Pixel, clip: PixelRect, into bitmap: Bitmap) {
+        polygon.removeAll()
+        polygon.beginContour()
+        polygon.append(a)
+        polygon.append(b)
+        polygon.append(c)
+        fill(color, clip: clip, into: bitmap)
+    }
+
     private func fill(_ color: Pixel, clip: PixelRect, into bitmap: Bitmap) {
         let area = clip.intersection(PixelRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height))
         guard !area.isEmpty else { return }

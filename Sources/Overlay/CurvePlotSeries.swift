@@ -1,0 +1,111 @@
+import LayerKit
+
+/// A value sampled over time, with the animation phase at each sample: what the value plot draws.
+/// Values are stored flat, `componentCount` numbers per time (NaN where there is no number).
+public struct CurvePlotSeries: Sendable {
+    /// Sample times, increasing (seconds, in whatever time the caller plots: layer-local or media).
+    public var times: [Double]
+    public var componentCount: Int
+    /// `times.count × componentCount` numbers.
+    public var values: [Double]
+    /// The animation's phase at each time (nil where no animation is known).
+    public var phases: [AnimationPhase?]
+    /// Names of the components for the legend (`x`, `y`, …); empty for a single number.
+    public var componentNames: [String]
+
+    public init(
+        times: [Double], componentCount: Int, values: [Double], phases: [AnimationPhase?], componentNames: [String] = []
+    ) {
+        self.times = times
+        self.componentCount = componentCount
+        self.values = values
+        self.phases = phases
+        self.componentNames = componentNames
+    }
+
+    /// Component `c` at sample `i`.
+    public func value(_ i: Int, component c: Int) -> Double { values[i * componentCount + c] }
+
+    /// Whether the animation's value (not the model's) shows at sample `i`.
+    public func isAnimated(_ i: Int) -> Bool {
+        switch phases[i] {
+        case .active, .filledBefore, .filledAfter: return true
+        default: return false
+        }
+    }
+
+    /// The components worth plotting: those that change (at most four), else the first.
+    public var plottedComponents: [Int] {
+        guard componentCount > 0, !times.isEmpty else { return [] }
+        var changing: [Int] = []
+        for c in 0..<componentCount where changing.count < 4 {
+            var low = Double.infinity
+            var high = -Double.infinity
+            for i in times.indices {
+                let v = value(i, component: c)
+                if v.isFinite {
+                    low = min(low, v)
+                    high = max(high, v)
+                }
+            }
+            if high - low > 1e-12 * max(1, abs(high)) { changing.append(c) }
+        }
+        return changing.isEmpty ? [0] : changing
+    }
+
+    /// `count` samples of `sampler` evenly spread over the layer-local times `start…end`.
+    public static func sampling(_ sampler: AnimationSampler, from start: Double, to end: Double, count: Int)
+        -> CurvePlotSeries
+    {
+        let n = max(2, count)
+        var times: [Double] = []
+        var phases: [AnimationPhase?] = []
+        var values: [Double] = []
+        var components = 0
+        var samples: [AnimationSample] = []
+        for i in 0..<n {
+            let t = start + (end - start) * Double(i) / Double(n - 1)
+            let sample = sampler.sample(atLocalTime: t)
+            components = max(components, sample.value?.count ?? 0)
+            samples.append(sample)
+        }
+        for sample in samples {
+            times.append(sample.localTime)
+            phases.append(sample.phase)
+            for c in 0..<components {
+                values.append(sample.value.flatMap { c < $0.count ? $0[c] : nil } ?? .nan)
+            }
+        }
+        return CurvePlotSeries(
+            times: times, componentCount: components, values: values, phases: phases,
+            componentNames: componentNames(count: components))
+    }
+
+    /// Legend names for `count` components: none for one, `x y`, `x y w h`, `r g b a`-style, or numbers.
+    public static func componentNames(count: Int) -> [String] {
+        switch count {
+        case 0, 1: return []
+        case 2: return ["x", "y"]
+        case 3: return ["x", "y", "z"]
+        case 4: return ["c0", "c1", "c2", "c3"]
+        default: return (0..<count).map { "m\($0 / 4 + 1)\($0 % 4 + 1)" }
+        }
+    }
+
+    /// The layer-local times to plot for an animation: its active period with a margin before (to show
+    /// the start) and after (to show fill or removal); three cycles of an endless one.
+    public static func window(of facts: AnimationTimingFacts) -> (start: Double, end: Double) {
+        let speed = abs(facts.speed) > 0 ? abs(facts.speed) : 1
+        let start = facts.activeStart ?? facts.beginTime
+        var end = facts.activeEnd ?? (start + 3 * facts.cycleDuration / speed)
+        if !end.isFinite { end = start + 3 * facts.cycleDuration / speed }
+        var low = min(start, end)
+        var high = max(start, end)
+        if !(high - low > 0) || !(high - low).isFinite {
+            low = facts.beginTime
+            high = facts.beginTime + max(facts.duration, 0.25)
+        }
+        let span = high - low
+        return (low - 0.1 * span, high + 0.25 * span)
+    }
+}
