@@ -4,6 +4,8 @@ struct OptionSpec: Sendable {
     /// Shown after the name in help, e.g. `WxH`; nil for a flag.
     let valueName: String?
     let help: String
+    /// Whether the option may be given more than once (every value is kept, in order).
+    var repeatable = false
 
     static func flag(_ name: String, _ help: String) -> OptionSpec {
         OptionSpec(name: name, valueName: nil, help: help)
@@ -11,6 +13,10 @@ struct OptionSpec: Sendable {
 
     static func value(_ name: String, _ valueName: String, _ help: String) -> OptionSpec {
         OptionSpec(name: name, valueName: valueName, help: help)
+    }
+
+    static func repeatedValue(_ name: String, _ valueName: String, _ help: String) -> OptionSpec {
+        OptionSpec(name: name, valueName: valueName, help: help, repeatable: true)
     }
 }
 

@@ -3,6 +3,8 @@ struct ParsedArguments {
     let command: String
     private(set) var values: [String: String] = [:]
     private(set) var flags: Set<String> = []
+    /// Every value of each option, in order (one for options that may not repeat).
+    private(set) var allValues: [String: [String]] = [:]
     /// True when `-h` or `--help` was among the arguments.
     private(set) var wantsHelp = false
 
@@ -34,13 +36,17 @@ struct ParsedArguments {
                 flags.insert(name)
                 continue
             }
-            if values[name] != nil { throw .usage("option '--\(name)' given twice", command: spec.name) }
+            if values[name] != nil, !option.repeatable {
+                throw .usage("option '--\(name)' given twice", command: spec.name)
+            }
             if let inlineValue {
                 values[name] = inlineValue
+                allValues[name, default: []].append(inlineValue)
             } else {
                 guard index < arguments.count, !arguments[index].hasPrefix("--") || Double(arguments[index]) != nil
                 else { throw .usage("option '--\(name)' needs a value (\(option.valueName!))", command: spec.name) }
                 values[name] = arguments[index]
+                allValues[name, default: []].append(arguments[index])
                 index += 1
             }
         }
@@ -49,6 +55,9 @@ struct ParsedArguments {
     func flag(_ name: String) -> Bool { flags.contains(name) }
 
     func value(_ name: String) -> String? { values[name] }
+
+    /// Every value given for a repeatable option, in order.
+    func values(_ name: String) -> [String] { allValues[name] ?? [] }
 
     func required(_ name: String) throws(CommandError) -> String {
         guard let value = values[name] else { throw .usage("missing option '--\(name)'", command: command) }

@@ -1,8 +1,5 @@
-import Compositor
 import Foundation
-import ImageFiles
 import LayerKit
-import Raster
 
 /// `layerscope curve`: a timing function's curve as a PNG.
 enum CurveCommand {
@@ -10,35 +7,25 @@ enum CurveCommand {
 
     static let spec = CommandSpec(
         name: "curve",
-        summary: "Draw a timing function's curve to a PNG file.",
-        usage: "layerscope curve --timing NAME|x1,y1,x2,y2 --out FILE.png [--size N]",
+        summary: "Plot timing functions (axes, grid, labels, legend, overshoot) to a PNG file.",
+        usage: "layerscope curve --timing NAME|x1,y1,x2,y2 [--timing ...] --out FILE.png [--size WxH]",
         options: [
-            .value("timing", "NAME|x1,y1,x2,y2", "linear, easeIn, easeOut, easeInEaseOut, default, or control points."),
+            .repeatedValue(
+                "timing", "NAME|x1,y1,x2,y2",
+                "linear, easeIn, easeOut, easeInEaseOut, default, or control points; repeat to compare curves."),
             .value("out", "FILE.png", "The PNG file to write."),
-            .value("size", "N", "Width and height in pixels (default 400)."),
+            .value("size", "WxH", "Image size in pixels, or N for a square (default 400x400)."),
         ])
 
     static let entry = SubcommandEntry(spec: spec, run: run)
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let function = try timingFunction(try arguments.required("timing"))
+        let texts = arguments.values("timing")
+        if texts.isEmpty { _ = try arguments.required("timing") }
+        let timings = try texts.map { (text: $0, function: try timingFunction($0)) }
         let out = try arguments.required("out")
-        let size =
-            try arguments.value("size").map { text throws(CommandError) in
-                try ValueParsers.integer(text, option: "size", range: 64...4096, command: spec.name)
-            } ?? 400
-        CAEngine.reset()
-        CAEngine.clock = ManualClock(now: 0)
-        defer { CAEngine.reset() }
-        let root = CurvePlot.makeLayer(function, size: CGFloat(size))
-        CAEngine.step(root)
-        let bitmap = Bitmap(width: size, height: size)
-        Compositor().render(root, into: bitmap)
-        do {
-            try ImageFile.writePNG(bitmap, to: URL(fileURLWithPath: out))
-        } catch {
-            throw CommandError.failure("\(error)")
-        }
+        let size = try plotSize(arguments.value("size"))
+        try writePlot(timings, width: size.width, height: size.height, out: out)
         return 0
     }
 

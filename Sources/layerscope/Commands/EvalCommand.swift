@@ -7,7 +7,8 @@ enum EvalCommand {
     static let spec = CommandSpec(
         name: "eval",
         summary: "Print a layer's presentation value at media times (and the animation callbacks).",
-        usage: "layerscope eval --scene FILE --layer NAME --key KEYPATH --at SECONDS[,SECONDS...] [--events]",
+        usage:
+            "layerscope eval --scene FILE --layer NAME --key KEYPATH --at SECONDS[,SECONDS...] [--events] [--plot FILE.png]",
         options: [
             .value("scene", "NAME|FILE", "A scene file (or a built-in scene's name)."),
             .value("layer", "NAME", "The layer's name."),
@@ -15,6 +16,7 @@ enum EvalCommand {
             .value("at", "SECONDS[,SECONDS...]", "Media times, separated by commas (printed in increasing order)."),
             .value("size", "WxH", "Size of a built-in scene (default 1280x720)."),
             .flag("events", "Also print 'TIME didStart LAYER KEY' and 'TIME didStop LAYER KEY finished=BOOL'."),
+            .value("plot", "FILE.png", "Also plot the value over the --at span, with the animation's phases marked."),
         ])
 
     static let entry = SubcommandEntry(spec: spec, run: run)
@@ -46,6 +48,9 @@ enum EvalCommand {
         let lines = try evaluate(
             scene: sceneName, size: size, layer: layerName, key: key, times: times, events: arguments.flag("events"))
         for line in lines { Console.out(line) }
+        if let plot = arguments.value("plot") {
+            try writePlot(scene: sceneName, size: size, layer: layerName, key: key, times: times, out: plot)
+        }
         return 0
     }
 
