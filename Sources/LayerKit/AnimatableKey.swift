@@ -183,6 +183,30 @@ enum AnimatableKey: Hashable {
         }
     }
 
+    /// Replaces one numeric component of `t`; an identity `t` (the common case) is built directly.
+    static func writeNumber(_ part: TransformPart, _ v: Double, _ t: inout CATransform3D) {
+        if t == CATransform3DIdentity {
+            switch part {
+            case .rotationZ:
+                let (c, s) = (cos(v), sin(v))
+                t.m11 = c
+                t.m12 = s
+                t.m21 = -s
+                t.m22 = c
+                return
+            case .scale:
+                (t.m11, t.m22, t.m33) = (v, v, v)
+                return
+            case .scaleX: t.m11 = v
+            case .scaleY: t.m22 = v
+            case .scaleZ: t.m33 = v
+            default: break
+            }
+            if part == .scaleX || part == .scaleY || part == .scaleZ { return }
+        }
+        _ = writePart(part, .number(v), &t)
+    }
+
     /// Replaces one component of `t`, keeping the others.
     static func writePart(_ part: TransformPart, _ value: AnimatableValue, _ t: inout CATransform3D) -> Bool {
         switch (part, value) {

@@ -4,6 +4,8 @@ final class AnimationProgram {
     let timing: ResolvedTiming
     let timingFunction: UnitBezier?
     let body: Body
+    /// Every key the animation writes (its members' for a group), so a frame can restore them.
+    let keys: [AnimatableKey]
 
     enum Body {
         case basic(BasicProgram)
@@ -22,12 +24,17 @@ final class AnimationProgram {
         switch animation {
         case let a as CABasicAnimation:
             body = a.keyPath.map { .basic(BasicProgram(a, key: AnimatableKey($0))) } ?? .none
+            keys = a.keyPath.map { [AnimatableKey($0)] } ?? []
         case let a as CAKeyframeAnimation:
             body = a.keyPath.map { .keyframe(KeyframeProgram(a, key: AnimatableKey($0))) } ?? .none
+            keys = (a.keyPath.map { [AnimatableKey($0)] } ?? []) + (a.rotationMode != nil ? [.transform] : [])
         case let g as CAAnimationGroup:
-            body = .group((g.animations ?? []).map { AnimationProgram($0, defaultDuration: 0.25) })
+            let children = (g.animations ?? []).map { AnimationProgram($0, defaultDuration: 0.25) }
+            body = .group(children)
+            keys = children.flatMap(\.keys)
         default:
             body = .none
+            keys = []
         }
     }
 
@@ -70,7 +77,10 @@ func writeAnimated(_ value: AnimatableValue, key: AnimatableKey, additive: Bool,
     }
 }
 
-/// A basic animation's from/to/by, typed.
+/// A basic animation's from/to/by, typed. The two ends are resolved once when they do not depend on
+/// the model, else once per model change; numbers, points and colours without additive, cumulative
+/// or value-function processing take a direct path that writes the interpolated value into the
+/// presentation state with no enum boxing.
 final class BasicProgram {
     let key: AnimatableKey
     let from: AnimatableValue?
@@ -79,6 +89,19 @@ final class BasicProgram {
     let additive: Bool
     let cumulative: Bool
     let valueFunction: CAValueFunction?
+    /// True when the ends can be written directly (no additive, cumulative or value function).
+    private let direct: Bool
+    private let dependsOnModel: Bool
+
+    /// The resolved ends, by kind.
+    private enum Kind { case unresolved, number, point, color, general }
+    private var kind = Kind.unresolved
+    private var number0 = 0.0, number1 = 0.0
+    private var point0 = CGPoint.zero, point1 = CGPoint.zero
+    private var color0 = CGColor.clear, color1 = CGColor.clear
+    private var general0: AnimatableValue = .opaque(nil), general1: AnimatableValue = .opaque(nil)
+    /// Model version the ends were resolved for (when they depend on the model).
+    private var resolvedVersion: UInt64 = .max
 
     init(_ a: CABasicAnimation, key: AnimatableKey) {
         self.key = key
@@ -88,6 +111,11 @@ final class BasicProgram {
         additive = a.isAdditive
         cumulative = a.isCumulative
         valueFunction = a.valueFunction
+        direct = !additive && !cumulative && valueFunction == nil
+        switch (from, to, by) {
+        case (_?, _?, _), (_?, nil, _?), (nil, _?, _?): dependsOnModel = false
+        default: dependsOnModel = true
+        }
     }
 
     /// The two ends per Core Animation's table; a missing end is the model value.
@@ -108,9 +136,9 @@ final class BasicProgram {
     }
 
     private func modelValue(_ model: CALayer) -> AnimatableValue? {
-        if valueFunction != nil {
+        if let valueFunction {
             // A value function animates plain numbers; the model's neutral value is 0 (or 1 for scales).
-            switch valueFunction!.name {
+            switch valueFunction.name {
             case .scale: return .vector3(1, 1, 1)
             case .translate: return .vector3(0, 0, 0)
             case .scaleX, .scaleY, .scaleZ: return .number(1)
@@ -120,8 +148,71 @@ final class BasicProgram {
         return model.animatableValue(for: key)
     }
 
+    /// Resolves the ends into the typed slots (once, or when the model changed).
+    @inline(__always)
+    private func resolve(model: CALayer) -> Bool {
+        if kind != .unresolved, !dependsOnModel || resolvedVersion == model.version { return true }
+        resolvedVersion = model.version
+        guard let (a, b) = ends(model: model) else {
+            kind = .unresolved
+            return false
+        }
+        switch (a, b) {
+        case (.number(let x), .number(let y)) where direct:
+            (number0, number1, kind) = (x, y, .number)
+        case (.point(let x), .point(let y)) where direct:
+            (point0, point1, kind) = (x, y, .point)
+        case (.color(let x), .color(let y)) where direct:
+            // A nil colour blends as transparent black, as in the general interpolation.
+            (color0, color1, kind) = (x ?? .clear, y ?? .clear, .color)
+        default:
+            (general0, general1, kind) = (a, b, .general)
+        }
+        return true
+    }
+
+    /// The resolved ends as numbers, when they take the direct path: 1 (number), 2 (point) or 4
+    /// (colour) components in `x y z w` order.
+    func directEnds(model: CALayer) -> (components: Int, from: SIMD4<Double>, to: SIMD4<Double>)? {
+        guard resolve(model: model) else { return nil }
+        switch kind {
+        case .number: return (1, SIMD4(number0, 0, 0, 0), SIMD4(number1, 0, 0, 0))
+        case .point: return (2, SIMD4(point0.x, point0.y, 0, 0), SIMD4(point1.x, point1.y, 0, 0))
+        case .color:
+            return (
+                4, SIMD4(color0.red, color0.green, color0.blue, color0.alpha),
+                SIMD4(color1.red, color1.green, color1.blue, color1.alpha)
+            )
+        default: return nil
+        }
+    }
+
     func apply(progress: Double, iteration: Double, autoreverses: Bool, to target: CALayer, model: CALayer) {
-        guard let (a, b) = ends(model: model) else { return }
+        guard resolve(model: model) else { return }
+        switch kind {
+        case .number:
+            target.writeNumber(number0 + (number1 - number0) * progress, for: key)
+        case .point:
+            target.writePoint(
+                CGPoint(x: point0.x + (point1.x - point0.x) * progress, y: point0.y + (point1.y - point0.y) * progress),
+                for: key)
+        case .color:
+            let (a, b) = (color0, color1)
+            target.setAnimatableValue(
+                .color(
+                    CGColor(
+                        red: a.red + (b.red - a.red) * progress, green: a.green + (b.green - a.green) * progress,
+                        blue: a.blue + (b.blue - a.blue) * progress, alpha: a.alpha + (b.alpha - a.alpha) * progress)),
+                for: key)
+        case .general:
+            applyGeneral(progress: progress, iteration: iteration, autoreverses: autoreverses, to: target)
+        case .unresolved:
+            break
+        }
+    }
+
+    private func applyGeneral(progress: Double, iteration: Double, autoreverses: Bool, to target: CALayer) {
+        let (a, b) = (general0, general1)
         var value = a.interpolated(to: b, progress)
         if cumulative, iteration > 0 {
             value = value.adding((autoreverses ? a : b).scaled(by: iteration))

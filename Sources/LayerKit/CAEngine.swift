@@ -40,18 +40,27 @@ public enum CAEngine {
         var evaluator = Evaluator(now: now, lifecycle: true)
         evaluator.events = context.stepEvents
         evaluator.events.removeAll(keepingCapacity: true)
-        evaluator.sequence = -context.pendingEvents.count
         for (index, pending) in context.pendingEvents.enumerated() {
             var event = pending
             event.sequence = index - context.pendingEvents.count
             evaluator.events.append(event)
         }
         context.pendingEvents.removeAll()
-        evaluator.sequence = 0
-        evaluator.sync(root, parentTime: parentTime)
+        let generation = context.modelGeneration
+        if let cache = root.frameCache, cache.isValid, cache.generation == generation {
+            cache.run(rootParentTime: parentTime, evaluator: &evaluator)
+        } else {
+            root.frameCache?.writeBack()
+            root.frameCache = nil
+            evaluator.sync(root, parentTime: parentTime)
+            // Summarise the tree once it has been stable for a whole frame.
+            if root.lastStepGeneration == generation, context.modelGeneration == generation {
+                root.frameCache = FrameCache(root: root, generation: generation)
+            }
+        }
         var events = evaluator.events
         context.stepEvents = []
-        let generation = context.modelGeneration
+        let afterEvaluation = context.modelGeneration
         if !events.isEmpty {
             events.sort { ($0.mediaTime, $0.sequence) < ($1.mediaTime, $1.sequence) }
             for event in events { deliver(event, in: context) }
@@ -59,10 +68,11 @@ public enum CAEngine {
         runDueCompletions(in: context)
         events.removeAll(keepingCapacity: true)
         context.stepEvents = events
-        if context.modelGeneration != generation {
+        if context.modelGeneration != afterEvaluation {
             var refresh = Evaluator(now: now, lifecycle: false)
             refresh.sync(root, parentTime: root.superlayer.map { $0.localTime(atMediaTime: now) } ?? now)
         }
+        root.lastStepGeneration = context.modelGeneration
     }
 
     private static func deliver(_ event: PendingEvent, in context: EngineContext) {

@@ -41,9 +41,8 @@ extension CALayer {
     public func insertSublayer(_ layer: CALayer, at index: UInt32) {
         guard layer !== self else { return }
         layer.removeFromSuperlayer()
-        var list = sublayerStorage ?? []
-        list.insert(layer, at: min(Int(index), list.count))
-        sublayerStorage = list
+        if sublayerStorage == nil { sublayerStorage = [] }
+        sublayerStorage!.insert(layer, at: min(Int(index), sublayerStorage!.count))
         layer.superlayerStorage = self
         structureDidChange()
     }

@@ -9,25 +9,36 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     /// Bumped when this layer's sublayers or mask change.
     var structureVersion: UInt64 = 0
     var sublayerStorage: [CALayer]?
-    weak var superlayerStorage: CALayer?
+    /// Back-pointers are unowned (not weak: weak references would give every layer a side table and
+    /// slow down reference counting in the frame loop); `deinit` clears the ones pointing at a layer
+    /// that goes away.
+    unowned(unsafe) var superlayerStorage: CALayer?
     var maskStorage: CALayer?
     /// For a mask: the layer it masks (its `superlayer` for time and geometry).
-    weak var maskOwner: CALayer?
+    unowned(unsafe) var maskOwner: CALayer?
     /// Attached animations in the order they were added.
-    var attached: [AttachedAnimation] = []
+    var attached: [AttachedAnimation] = [] {
+        didSet { animationsVersion &+= 1 }
+    }
+    /// Bumped whenever an animation is attached or detached.
+    var animationsVersion: UInt64 = 0
     /// Values stored with `setValue(_:forKey:)` under keys that are not layer properties.
     var customValues: [String: Any] = [:]
     /// On a model layer: its presentation copy, reused from step to step.
     var presentationStorage: CALayer?
     /// On a presentation layer: the model it shows.
-    weak var modelStorage: CALayer?
+    unowned(unsafe) var modelStorage: CALayer?
     /// True for presentation copies.
     var isPresentation = false
     /// On a presentation layer: the model versions it last copied.
     var syncedVersion: UInt64 = .max
     var syncedStructure: UInt64 = .max
-    /// On a presentation layer: whether animations were applied at the last sync.
-    var hadAnimations = false
+    /// On a root that is stepped: the summary of its tree used while the model does not change.
+    var frameCache: FrameCache?
+    /// On a root that is stepped: the model generation at the end of its last step.
+    var lastStepGeneration: UInt64 = .max
+    /// On a presentation layer: the model's `animationsVersion` at the last sync.
+    var syncedAnimations: UInt64 = .max
 
     /// The layer's name, for lookups and logs.
     public var name: String? {
@@ -38,6 +49,8 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
         }
     }
     var nameStorage: String?
+    var contentsStorage: Any?
+    var contentsGravityStorage = CALayerContentsGravity.resize
     /// The object that supplies implicit actions (kept for API parity; actions are not looked up).
     public weak var delegate: AnyObject?
 
@@ -49,7 +62,19 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
         if let other = layer as? CALayer {
             state = other.state
             nameStorage = other.nameStorage
+            contentsStorage = other.contentsStorage
+            contentsGravityStorage = other.contentsGravityStorage
             customValues = other.customValues
+        }
+    }
+
+    deinit {
+        for sublayer in sublayerStorage ?? [] where sublayer.superlayerStorage === self {
+            sublayer.superlayerStorage = nil
+        }
+        if let mask = maskStorage, mask.maskOwner === self { mask.maskOwner = nil }
+        if let presentation = presentationStorage, presentation.modelStorage === self {
+            presentation.modelStorage = nil
         }
     }
 
@@ -69,10 +94,16 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
         EngineContext.current.modelGeneration &+= 1
     }
 
-    /// Copies drawable state from `model` into this presentation layer; subclasses add theirs.
+    /// Copies drawable state from `model` into this presentation layer; subclasses add theirs. The
+    /// reference-holding properties (name, contents, gravity), which animations never change, are
+    /// copied only when the model changed since the last copy.
     func copyState(from model: CALayer) {
         state = model.state
-        if nameStorage != model.nameStorage { nameStorage = model.nameStorage }
+        if syncedVersion != model.version {
+            nameStorage = model.nameStorage
+            contentsStorage = model.contentsStorage
+            contentsGravityStorage = model.contentsGravityStorage
+        }
         if !model.customValues.isEmpty || !customValues.isEmpty { customValues = model.customValues }
     }
 
@@ -89,6 +120,47 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
             return
         }
         AnimatableKey.write(key, value, &state)
+    }
+
+    /// Puts the model's value of `key` back (before animations are applied again). Subclasses with
+    /// their own keys override this.
+    func restore(_ key: AnimatableKey, from model: CALayer) {
+        switch key {
+        case .opacity: state.opacity = model.state.opacity
+        case .position, .positionX, .positionY: state.position = model.state.position
+        case .anchorPoint, .anchorPointX, .anchorPointY: state.anchorPoint = model.state.anchorPoint
+        case .bounds, .boundsOrigin, .boundsOriginX, .boundsOriginY, .boundsSize, .boundsWidth, .boundsHeight:
+            state.bounds = model.state.bounds
+        case .transform, .transformPart: state.transform = model.state.transform
+        case .backgroundColor: state.backgroundColor = model.state.backgroundColor
+        case .hidden: state.isHidden = model.state.isHidden
+        case .zPosition: state.zPosition = model.state.zPosition
+        case .cornerRadius: state.cornerRadius = model.state.cornerRadius
+        case .custom(let name): customValues[name] = model.customValues[name]
+        default: break
+        }
+    }
+
+    /// Writes a number for a key with no boxing on the common layer keys.
+    @inline(__always)
+    final func writeNumber(_ v: Double, for key: AnimatableKey) {
+        switch key {
+        case .opacity: state.opacity = Float(v)
+        case .positionX: state.position.x = v
+        case .positionY: state.position.y = v
+        case .transformPart(let part): AnimatableKey.writeNumber(part, v, &state.transform)
+        default: setAnimatableValue(.number(v), for: key)
+        }
+    }
+
+    /// Writes a point for a key with no boxing on the common layer keys.
+    @inline(__always)
+    final func writePoint(_ p: CGPoint, for key: AnimatableKey) {
+        switch key {
+        case .position: state.position = p
+        case .anchorPoint: state.anchorPoint = p
+        default: setAnimatableValue(.point(p), for: key)
+        }
     }
 
     // MARK: Geometry
@@ -200,16 +272,16 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     }
     /// The layer's image; the Compositor draws it when it is a Raster `Bitmap`.
     public var contents: Any? {
-        get { state.contents }
+        get { contentsStorage }
         set {
-            state.contents = newValue
+            contentsStorage = newValue
             modelDidChange()
         }
     }
     public var contentsGravity: CALayerContentsGravity {
-        get { state.contentsGravity }
+        get { contentsGravityStorage }
         set {
-            state.contentsGravity = newValue
+            contentsGravityStorage = newValue
             modelDidChange()
         }
     }

@@ -15,6 +15,24 @@ open class CAShapeLayer: CALayer {
         if let model = model as? CAShapeLayer { shape = model.shape }
     }
 
+    override func restore(_ key: AnimatableKey, from model: CALayer) {
+        guard key.isShapeKey, let model = model as? CAShapeLayer else {
+            super.restore(key, from: model)
+            return
+        }
+        switch key {
+        case .path: shape.path = model.shape.path
+        case .fillColor: shape.fillColor = model.shape.fillColor
+        case .strokeColor: shape.strokeColor = model.shape.strokeColor
+        case .lineWidth: shape.lineWidth = model.shape.lineWidth
+        case .miterLimit: shape.miterLimit = model.shape.miterLimit
+        case .lineDashPhase: shape.lineDashPhase = model.shape.lineDashPhase
+        case .strokeStart: shape.strokeStart = model.shape.strokeStart
+        case .strokeEnd: shape.strokeEnd = model.shape.strokeEnd
+        default: break
+        }
+    }
+
     override func animatableValue(for key: AnimatableKey) -> AnimatableValue? {
         key.isShapeKey ? AnimatableKey.read(key, shape) : super.animatableValue(for: key)
     }

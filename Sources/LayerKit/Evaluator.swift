@@ -13,12 +13,16 @@ struct Evaluator {
     mutating func sync(_ layer: CALayer, parentTime: CFTimeInterval) {
         let time = layer.state.timing.localTime(fromParent: parentTime)
         let presentation = layer.presentationStorage ?? Self.makePresentation(for: layer)
-        let animated = !layer.attached.isEmpty
-        if animated || presentation.hadAnimations || presentation.syncedVersion != layer.version {
+        if presentation.syncedVersion != layer.version || presentation.syncedAnimations != layer.animationsVersion {
+            // The model or its set of animations changed: copy everything, then animate.
             presentation.copyState(from: layer)
             presentation.syncedVersion = layer.version
-            if animated { applyAnimations(of: layer, at: time, to: presentation) }
-            presentation.hadAnimations = !layer.attached.isEmpty
+            if !layer.attached.isEmpty { applyAnimations(of: layer, at: time, to: presentation) }
+            presentation.syncedAnimations = layer.animationsVersion
+        } else if !layer.attached.isEmpty {
+            // Only time moved: put back the model values of the animated keys, then animate. The rest
+            // of the presentation state already equals the model.
+            reanimate(layer, at: time, presentation: presentation)
         }
         if presentation.syncedStructure != layer.structureVersion {
             relink(layer, presentation)
@@ -58,7 +62,17 @@ struct Evaluator {
         }
     }
 
-    private mutating func applyAnimations(of layer: CALayer, at time: CFTimeInterval, to presentation: CALayer) {
+    /// Restores the animated keys of `layer`'s presentation and applies its animations again (the
+    /// presentation is otherwise up to date with the model).
+    mutating func reanimate(_ layer: CALayer, at time: CFTimeInterval, presentation: CALayer) {
+        for entry in layer.attached {
+            for key in entry.program.keys { presentation.restore(key, from: layer) }
+        }
+        applyAnimations(of: layer, at: time, to: presentation)
+        presentation.syncedAnimations = layer.animationsVersion
+    }
+
+    mutating func applyAnimations(of layer: CALayer, at time: CFTimeInterval, to presentation: CALayer) {
         var removed = false
         for entry in layer.attached {
             let timing = entry.program.timing
@@ -66,11 +80,11 @@ struct Evaluator {
             if lifecycle {
                 if !entry.started, sample.travel != .notStarted {
                     entry.started = true
-                    record(.didStart, entry, layer, localTime: timing.startTime)
+                    record(.didStart, entry, layer, localTime: timing.startTime, lastSeen: entry.lastSeen)
                 }
                 if sample.travel == .finished, !entry.stopped {
                     entry.stopped = true
-                    record(.didStop(finished: true), entry, layer, localTime: timing.endTime)
+                    record(.didStop(finished: true), entry, layer, localTime: timing.endTime, lastSeen: entry.lastSeen)
                     if entry.animation.isRemovedOnCompletion {
                         removed = true
                         continue
@@ -82,18 +96,20 @@ struct Evaluator {
         }
         if removed {
             layer.attached.removeAll { $0.stopped && $0.animation.isRemovedOnCompletion }
+            EngineContext.current.modelGeneration &+= 1
         }
     }
 
     /// Dates a callback: the analytic time (layer local → media), kept within the interval since the
     /// last step that saw the animation (a time jump, e.g. a layer's speed or offset set directly,
     /// dates it at the start of that interval, when the jump happened).
-    private mutating func record(
-        _ kind: CAAnimationEvent.Kind, _ entry: AttachedAnimation, _ layer: CALayer, localTime: CFTimeInterval?
+    mutating func record(
+        _ kind: CAAnimationEvent.Kind, _ entry: AttachedAnimation, _ layer: CALayer, localTime: CFTimeInterval?,
+        lastSeen: CFTimeInterval
     ) {
         var media = localTime.map { layer.mediaTime(fromLocal: $0) } ?? now
         if !media.isFinite || media > now { media = now }
-        if media < entry.lastSeen { media = min(entry.lastSeen, now) }
+        if media < lastSeen { media = min(lastSeen, now) }
         events.append(
             PendingEvent(
                 kind: kind, layer: layer, key: entry.key, animation: entry.animation, mediaTime: media,

@@ -1,5 +1,5 @@
-/// The animatable and drawable properties of a layer, as one value so a presentation copy is a
-/// single struct assignment.
+/// The animatable properties of a layer, as one plain-data value (no references), so refreshing a
+/// presentation copy every frame is a single memory copy with no reference counting.
 struct LayerState {
     var bounds = CGRect.zero
     var position = CGPoint.zero
@@ -9,8 +9,6 @@ struct LayerState {
     var opacity: Float = 1
     var isHidden = false
     var backgroundColor: CGColor?
-    var contents: Any?
-    var contentsGravity = CALayerContentsGravity.resize
     var masksToBounds = false
     var cornerRadius: CGFloat = 0
     var timing = TimingParameters.layerDefault
@@ -25,7 +23,24 @@ struct TimingParameters {
     var repeatCount: Float = 0
     var repeatDuration: CFTimeInterval = 0
     var autoreverses = false
-    var fillMode = CAMediaTimingFillMode.removed
+    /// `fillMode` as two flags (plain data); unknown fill mode names read back as `removed`.
+    var fillsForwards = false
+    var fillsBackwards = false
+
+    var fillMode: CAMediaTimingFillMode {
+        get {
+            switch (fillsForwards, fillsBackwards) {
+            case (true, true): return .both
+            case (true, false): return .forwards
+            case (false, true): return .backwards
+            case (false, false): return .removed
+            }
+        }
+        set {
+            fillsForwards = newValue == .forwards || newValue == .both
+            fillsBackwards = newValue == .backwards || newValue == .both
+        }
+    }
 
     static let layerDefault = TimingParameters()
 

@@ -26,9 +26,6 @@ public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
     public static let forwards = Self(rawValue: "forwards")
     public static let backwards = Self(rawValue: "backwards")
     public static let both = Self(rawValue: "both")
-
-    var fillsForwards: Bool { self == .forwards || self == .both }
-    var fillsBackwards: Bool { self == .backwards || self == .both }
 }
 
 /// The winding rule used to fill a shape layer's path.

@@ -16,9 +16,18 @@ struct ResolvedTiming {
     let speed: Double
     let timeOffset: Double
     let autoreverses: Bool
-    let fillMode: CAMediaTimingFillMode
+    let fillsForwards: Bool
+    let fillsBackwards: Bool
     let cycle: Double
     let activeDuration: Double
+
+    /// The fill mode, for reporting.
+    var fillMode: CAMediaTimingFillMode {
+        var p = TimingParameters()
+        p.fillsForwards = fillsForwards
+        p.fillsBackwards = fillsBackwards
+        return p.fillMode
+    }
 
     /// Where the animation is along its direction of travel.
     enum Travel { case notStarted, running, finished }
@@ -40,7 +49,8 @@ struct ResolvedTiming {
         speed = p.speed.isNaN ? 0 : Double(p.speed)
         timeOffset = p.timeOffset.isFinite ? p.timeOffset : 0
         autoreverses = p.autoreverses
-        fillMode = p.fillMode
+        fillsForwards = p.fillsForwards
+        fillsBackwards = p.fillsBackwards
         cycle = duration * (p.autoreverses ? 2 : 1)
         if p.repeatDuration > 0 {
             activeDuration = p.repeatDuration
@@ -63,11 +73,11 @@ struct ResolvedTiming {
             }
             if a < 0 {
                 travel = .notStarted
-                shown = fillMode.fillsBackwards
+                shown = fillsBackwards
                 a = 0
             } else if a >= activeDuration {
                 travel = .finished
-                shown = fillMode.fillsForwards
+                shown = fillsForwards
                 a = activeDuration
             } else {
                 travel = .running
@@ -80,11 +90,11 @@ struct ResolvedTiming {
             }
             if a > activeDuration {
                 travel = .notStarted
-                shown = fillMode.fillsForwards
+                shown = fillsForwards
                 a = activeDuration
             } else if a <= 0 {
                 travel = .finished
-                shown = fillMode.fillsBackwards
+                shown = fillsBackwards
                 a = 0
             } else {
                 travel = .running

@@ -1,0 +1,224 @@
+/// A flat, reference-count-free summary of a layer tree's animations, built after a frame in which
+/// the model did not change and used by the following frames until it changes again
+/// (`EngineContext.modelGeneration`). A frame then only computes each layer's local time (in tree
+/// order, exactly as the tree walk does) and walks a contiguous array of animation items, writing the
+/// animated values into the presentation copies; unanimated layers are not visited at all.
+///
+/// A layer with exactly one attached basic animation of a number, point or colour on a common layer
+/// key (opacity, position(.x/.y), anchorPoint, backgroundColor, transform components), without
+/// additive, cumulative or value function, is a "direct" item: its timing, ends and model value are
+/// copied into the item. Every other animated layer is a "layer" item, evaluated by the general code.
+final class FrameCache {
+    /// The model generation the cache describes.
+    let generation: UInt64
+    private var nodes: [TimingNode] = []
+    private var times: [Double] = []
+    private var items: [FrameItem] = []
+    /// Keeps the direct items' animations alive for `writeBack` (items hold them unowned).
+    private var retained: [AttachedAnimation] = []
+    /// False once an item was removed from its layer (the next frame rebuilds).
+    private(set) var isValid = true
+
+    /// A layer's timing and the index of its superlayer's node (−1 for the root).
+    private struct TimingNode {
+        var parent: Int
+        var timing: TimingParameters
+    }
+
+    /// The key a direct item writes.
+    private enum DirectKey {
+        case opacity, position, positionX, positionY, anchorPoint, backgroundColor
+        case transformPart(AnimatableKey.TransformPart)
+    }
+
+    private struct FrameItem {
+        var node: Int
+        /// Nil for a "layer" item.
+        var key: DirectKey?
+        /// Unmanaged so the frame loop touches neither object's reference count.
+        var layerRef: Unmanaged<CALayer>
+        var presentationRef: Unmanaged<CALayer>
+        unowned(unsafe) var entry: AttachedAnimation?
+        var layer: CALayer { layerRef.takeUnretainedValue() }
+        var presentation: CALayer { presentationRef.takeUnretainedValue() }
+        var timing: ResolvedTiming
+        var curve: UnitBezier?
+        var from = SIMD4<Double>()
+        var to = SIMD4<Double>()
+        var started = false
+        var stopped = false
+        var lastSeen = 0.0
+        /// The model's transform is the identity (transform components are then written directly).
+        var identityBase = false
+    }
+
+    /// Summarises `root`'s tree (whose presentation copies are up to date) for `generation`.
+    init(root: CALayer, generation: UInt64) {
+        self.generation = generation
+        add(root, parent: -1)
+        times = [Double](repeating: 0, count: nodes.count)
+    }
+
+    private func add(_ layer: CALayer, parent: Int) {
+        let index = nodes.count
+        nodes.append(TimingNode(parent: parent, timing: layer.state.timing))
+        if !layer.attached.isEmpty, let presentation = layer.presentationStorage {
+            let item = Self.item(for: layer, presentation: presentation, node: index)
+            if let entry = item.entry { retained.append(entry) }
+            items.append(item)
+        }
+        if let mask = layer.maskStorage { add(mask, parent: index) }
+        for sublayer in layer.sublayerStorage ?? [] { add(sublayer, parent: index) }
+    }
+
+    private static func item(for layer: CALayer, presentation: CALayer, node: Int) -> FrameItem {
+        var item = FrameItem(
+            node: node, key: nil, layerRef: .passUnretained(layer), presentationRef: .passUnretained(presentation),
+            entry: nil, timing: layer.attached[0].program.timing, curve: nil)
+        guard layer.attached.count == 1 else { return item }
+        let entry = layer.attached[0]
+        guard case .basic(let basic) = entry.program.body, let key = directKey(basic.key),
+            let ends = basic.directEnds(model: layer)
+        else { return item }
+        let components: Int
+        switch key {
+        case .position, .anchorPoint: components = 2
+        case .backgroundColor: components = 4
+        default: components = 1
+        }
+        guard ends.components == components else { return item }
+        item.key = key
+        item.entry = entry
+        item.curve = entry.program.timingFunction
+        item.from = ends.from
+        item.to = ends.to
+        item.started = entry.started
+        item.stopped = entry.stopped
+        item.lastSeen = entry.lastSeen
+        item.identityBase = layer.state.transform == CATransform3DIdentity
+        return item
+    }
+
+    private static func directKey(_ key: AnimatableKey) -> DirectKey? {
+        switch key {
+        case .opacity: return .opacity
+        case .position: return .position
+        case .positionX: return .positionX
+        case .positionY: return .positionY
+        case .anchorPoint: return .anchorPoint
+        case .backgroundColor: return .backgroundColor
+        case .transformPart(let part): return .transformPart(part)
+        default: return nil
+        }
+    }
+
+    /// Copies the per-frame bookkeeping back into the attached animations (before the cache is dropped).
+    func writeBack() {
+        for item in items where item.key != nil {
+            item.entry?.lastSeen = item.lastSeen
+        }
+    }
+
+    /// One frame: `rootParentTime` is the time of the root's superlayer (media time for a root).
+    func run(rootParentTime: CFTimeInterval, evaluator: inout Evaluator) {
+        let now = evaluator.now
+        nodes.withUnsafeBufferPointer { nodes in
+            times.withUnsafeMutableBufferPointer { times in
+                for i in 0..<nodes.count {
+                    let parent = nodes[i].parent
+                    let parentTime = parent < 0 ? rootParentTime : times[parent]
+                    times[i] = nodes[i].timing.localTime(fromParent: parentTime)
+                }
+            }
+        }
+        let count = items.count
+        for i in 0..<count {
+            let time = times[items[i].node]
+            guard let key = items[i].key else {
+                let layer = items[i].layer
+                let before = layer.animationsVersion
+                evaluator.reanimate(layer, at: time, presentation: items[i].presentation)
+                if layer.animationsVersion != before { isValid = false }
+                continue
+            }
+            let sample = items[i].timing.sample(time)
+            if !items[i].started, sample.travel != .notStarted {
+                items[i].started = true
+                let entry = items[i].entry!
+                entry.started = true
+                evaluator.record(
+                    .didStart, entry, items[i].layer, localTime: items[i].timing.startTime,
+                    lastSeen: items[i].lastSeen)
+            }
+            if sample.travel == .finished, !items[i].stopped {
+                items[i].stopped = true
+                let entry = items[i].entry!
+                entry.stopped = true
+                evaluator.record(
+                    .didStop(finished: true), entry, items[i].layer, localTime: items[i].timing.endTime,
+                    lastSeen: items[i].lastSeen)
+                if entry.animation.isRemovedOnCompletion {
+                    let layer = items[i].layer
+                    layer.attached.removeAll { $0 === entry }
+                    items[i].presentation.syncedAnimations = layer.animationsVersion
+                    restore(key, items[i].presentation, from: layer)
+                    isValid = false
+                    continue
+                }
+            }
+            items[i].lastSeen = now
+            let (layerRef, presentationRef) = (items[i].layerRef, items[i].presentationRef)
+            if sample.shown {
+                let timing = items[i].timing
+                let linear = timing.duration > 0 && timing.duration.isFinite ? sample.basicTime / timing.duration : 0
+                let clamped = min(max(linear, 0), 1)
+                let progress = items[i].curve?.solve(clamped) ?? clamped
+                let value = items[i].from + (items[i].to - items[i].from) * progress
+                let identityBase = items[i].identityBase
+                presentationRef._withUnsafeGuaranteedRef { target in
+                    layerRef._withUnsafeGuaranteedRef { model in
+                        write(key, value, target, model: model, identityBase: identityBase)
+                    }
+                }
+            } else {
+                presentationRef._withUnsafeGuaranteedRef { target in
+                    layerRef._withUnsafeGuaranteedRef { model in restore(key, target, from: model) }
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private func write(_ key: DirectKey, _ v: SIMD4<Double>, _ target: CALayer, model: CALayer, identityBase: Bool) {
+        switch key {
+        case .opacity: target.state.opacity = Float(v.x)
+        case .position: target.state.position = CGPoint(x: v.x, y: v.y)
+        case .positionX: target.state.position.x = v.x
+        case .positionY: target.state.position.y = v.x
+        case .anchorPoint: target.state.anchorPoint = CGPoint(x: v.x, y: v.y)
+        case .backgroundColor: target.state.backgroundColor = CGColor(red: v.x, green: v.y, blue: v.z, alpha: v.w)
+        case .transformPart(.rotationZ) where identityBase:
+            // The rest of the presentation transform is the model's identity already.
+            let (c, s) = (cos(v.x), sin(v.x))
+            target.state.transform.m11 = c
+            target.state.transform.m12 = s
+            target.state.transform.m21 = -s
+            target.state.transform.m22 = c
+        case .transformPart(let part):
+            var transform = model.state.transform
+            AnimatableKey.writeNumber(part, v.x, &transform)
+            target.state.transform = transform
+        }
+    }
+
+    @inline(__always)
+    private func restore(_ key: DirectKey, _ target: CALayer, from model: CALayer) {
+        switch key {
+        case .opacity: target.state.opacity = model.state.opacity
+        case .position, .positionX, .positionY: target.state.position = model.state.position
+        case .anchorPoint: target.state.anchorPoint = model.state.anchorPoint
+        case .backgroundColor: target.state.backgroundColor = model.state.backgroundColor
+        case .transformPart: target.state.transform = model.state.transform
+        }
+    }
+}
