@@ -85,6 +85,11 @@ public final class Toolbar {
         }
     }
 
+    /// The layout in one line, `Title x,y,width,height` per button, for logs and end-to-end tests.
+    public var layoutDescription: String {
+        buttons.map { "\(items[$0.item].title) \($0.x),\($0.y),\($0.width),\($0.height)" }.joined(separator: "; ")
+    }
+
     /// The identifier of the button at (`x`, `y`), or nil.
     public func identifier(atX x: Int, y: Int) -> String? {
         buttons.first { $0.contains(x: x, y: y) }.map { items[$0.item].identifier }

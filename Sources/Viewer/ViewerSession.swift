@@ -22,6 +22,8 @@ final class ViewerSession {
     private let hud: HeadsUpDisplay
     private var shownMediaTime: Double?
     private var commandsByIdentifier: [String: ViewerCommand] = [:]
+    private var loggedToolbarLayout = ""
+    private var isLaidOut = false
     /// Called with the new title when the source changes.
     var titleChanged: ((String) -> Void)?
 
@@ -56,6 +58,7 @@ final class ViewerSession {
         commandsByIdentifier = Dictionary(uniqueKeysWithValues: commands.map { ($0.logName, $0) })
         toolbar.setItems(commands.map { ToolbarItem(identifier: $0.logName, title: buttonTitle(for: $0)) })
         needsRedraw = true
+        logToolbarLayout()
     }
 
     private func buttonTitle(for command: ViewerCommand) -> String {
@@ -72,7 +75,18 @@ final class ViewerSession {
     /// Lays the overlay out for a `width`×`height` window.
     func layout(width: Int, height: Int) {
         toolbar.layout(width: width, height: height)
+        isLaidOut = true
         needsRedraw = true
+        logToolbarLayout()
+    }
+
+    /// Logs where the toolbar's buttons are whenever that changes (tests click them there).
+    private func logToolbarLayout() {
+        guard overlayEnabled, isLaidOut else { return }
+        let layout = toolbar.layoutDescription
+        guard layout != loggedToolbarLayout else { return }
+        loggedToolbarLayout = layout
+        log("toolbar: \(layout)")
     }
 
     /// Carries out `command`, which came from `origin` (e.g. `key space`, `button Start`), and logs it.
@@ -118,6 +132,7 @@ final class ViewerSession {
         needsRedraw = true
         let time = String(format: "%.3f", clock.mediaTime(atHostTime: hostTime))
         log("\(origin): \(command.logName) -> \(result) t=\(time)")
+        logToolbarLayout()
     }
 
     /// Ends the session for a reason other than a key or button (window closed, signal).

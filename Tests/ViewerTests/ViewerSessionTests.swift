@@ -24,7 +24,9 @@ private final class RecordingSource: FrameSource {
         var all: [String] = []
     }
 
-    private func makeSession(
+    private var layoutLines: [String] = []
+
+    private mutating func makeSession(
         _ options: ViewerOptions = ViewerOptions(scene: "probe")
     ) -> (ViewerSession, RecordingSource, Lines) {
         let source = RecordingSource()
@@ -33,18 +35,32 @@ private final class RecordingSource: FrameSource {
             source: source, options: options, hostTime: 100, text: nil, makeScene: { _ in nil },
             log: { lines.all.append($0) })
         session.layout(width: 320, height: 240)
+        layoutLines = lines.all
+        lines.all.removeAll()
         return (session, source, lines)
     }
 
-    @Test func spacePausesAndLogsOneLine() {
+    @Test mutating func toolbarLayoutIsLoggedOnce() {
+        _ = makeSession()
+        #expect(
+            layoutLines == [
+                "toolbar: Start 8,206,60,30; Stop 74,206,60,30; Pause 140,206,60,30; Push 206,206,60,30; Pop 272,206,60,30"
+            ])
+    }
+
+    @Test mutating func spacePausesAndLogsTheActionAndTheRenamedButton() {
         let (session, _, lines) = makeSession()
         session.perform(.pauseResume, origin: "key space", hostTime: 101.5)
         #expect(session.clock.isPaused)
         #expect(!session.isAnimating)
-        #expect(lines.all == ["key space: pause-resume -> paused t=1.500"])
+        #expect(
+            lines.all == [
+                "key space: pause-resume -> paused t=1.500",
+                "toolbar: Start 8,206,60,30; Stop 74,206,60,30; Resume 140,206,60,30; Push 206,206,60,30; Pop 272,206,60,30",
+            ])
     }
 
-    @Test func frameStepsMoveAPausedPictureByOnePeriod() {
+    @Test mutating func frameStepsMoveAPausedPictureByOnePeriod() {
         var options = ViewerOptions(scene: "probe", paused: true, seek: 1, fps: 64)
         options.noHUD = true
         let (session, source, lines) = makeSession(options)
@@ -58,13 +74,13 @@ private final class RecordingSource: FrameSource {
         #expect(bitmap[5, 5] == 0xFF00_00FF)
     }
 
-    @Test func stepWhileRunningIsIgnored() {
+    @Test mutating func stepWhileRunningIsIgnored() {
         let (session, _, lines) = makeSession()
         session.perform(.stepForward, origin: "key period", hostTime: 100)
         #expect(lines.all == ["key period: step-forward -> ignored (not paused) t=0.000"])
     }
 
-    @Test func startAndStopGoToTheSourceAtTheCurrentMediaTime() {
+    @Test mutating func startAndStopGoToTheSourceAtTheCurrentMediaTime() {
         let (session, source, _) = makeSession()
         session.perform(.start, origin: "key s", hostTime: 102)
         session.perform(.stop, origin: "key x", hostTime: 102)
@@ -72,7 +88,7 @@ private final class RecordingSource: FrameSource {
         #expect(source.shownTimes == [2])
     }
 
-    @Test func toolbarHasTheSceneActionsAndClicksPerformThem() throws {
+    @Test mutating func toolbarHasTheSceneActionsAndClicksPerformThem() throws {
         let (session, source, lines) = makeSession()
         let toolbar = session.toolbarForTesting
         #expect(toolbar.items.map(\.title) == ["Start", "Stop", "Pause", "Push", "Pop"])
@@ -86,7 +102,7 @@ private final class RecordingSource: FrameSource {
         #expect(lines.all == ["button Push: push -> done t=0.250"])
     }
 
-    @Test func releasingOutsideThePressedButtonDoesNothing() throws {
+    @Test mutating func releasingOutsideThePressedButtonDoesNothing() throws {
         let (session, source, _) = makeSession()
         let start = try #require(session.toolbarForTesting.button(for: "start"))
         session.pointerPressed(button: 1, x: start.x + 1, y: start.y + 1)
@@ -95,13 +111,13 @@ private final class RecordingSource: FrameSource {
         #expect(session.toolbarForTesting.pressed == nil)
     }
 
-    @Test func pauseButtonTitleFollowsTheState() {
+    @Test mutating func pauseButtonTitleFollowsTheState() {
         let (session, _, _) = makeSession()
         session.perform(.pauseResume, origin: "key space", hostTime: 100)
         #expect(session.toolbarForTesting.items[2].title == "Resume")
     }
 
-    @Test func speedStepsAreLoggedAsFractions() {
+    @Test mutating func speedStepsAreLoggedAsFractions() {
         let (session, _, lines) = makeSession()
         session.perform(.slower, origin: "key Down", hostTime: 100)
         session.perform(.slower, origin: "key bracketleft", hostTime: 100)
@@ -112,7 +128,7 @@ private final class RecordingSource: FrameSource {
             ])
     }
 
-    @Test func noHUDKeepsOverlayOffAndIgnoresTheToolbar() {
+    @Test mutating func noHUDKeepsOverlayOffAndIgnoresTheToolbar() {
         let options = ViewerOptions(scene: "probe", noHUD: true)
         let (session, source, _) = makeSession(options)
         #expect(!session.hudVisible)
@@ -124,14 +140,14 @@ private final class RecordingSource: FrameSource {
         #expect(source.performed.isEmpty)
     }
 
-    @Test func missingSceneNumberIsLoggedAndIgnored() {
+    @Test mutating func missingSceneNumberIsLoggedAndIgnored() {
         let (session, _, lines) = makeSession()
         session.perform(.scene(2), origin: "key 2", hostTime: 100)
         #expect(session.source.name == "probe")
         #expect(lines.all == ["key 2: scene-2 -> ignored (no scene 2) t=0.000"])
     }
 
-    @Test func quitIsRequested() {
+    @Test mutating func quitIsRequested() {
         let (session, _, _) = makeSession()
         session.perform(.quit, origin: "key q", hostTime: 100)
         #expect(session.quitRequested)
