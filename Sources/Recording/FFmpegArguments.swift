@@ -10,7 +10,7 @@ struct FFmpegArguments {
     /// How many frames will be sent, when known ahead; GIF uses it to time the last frame.
     var frameCount: Int?
 
-    /// The size of the encoded picture: H.264 in yuv420p needs even sides, so MP4 pads an odd side
+    /// The size of the encoded picture: H.264 in YUV 4:2:0 needs even sides, so MP4 pads an odd side
     /// with one black row or column; the other formats keep the frame's size.
     var encodedSize: (width: Int, height: Int) {
         format == .mp4 ? (width + width % 2, height + height % 2) : (width, height)
@@ -21,30 +21,26 @@ struct FFmpegArguments {
         input + encoding + ["-y", file]
     }
 
-    /// Raw frames on the pipe. MP4 reads the alpha byte as padding: premultiplied pixels without their
-    /// alpha are the picture composited over black.
+    /// Raw frames on the pipe: for MP4 already converted to the encoder's YUV 4:2:0 (see
+    /// `YUV420Converter`), for GIF and APNG straight-alpha BGRA.
     private var input: [String] {
-        [
+        let (pixelFormat, size) =
+            format == .mp4
+            ? ("yuv420p", "\(encodedSize.width)x\(encodedSize.height)") : ("bgra", "\(width)x\(height)")
+        return [
             "-hide_banner", "-nostdin", "-nostats", "-loglevel", "error",
-            "-f", "rawvideo", "-pixel_format", format == .mp4 ? "bgr0" : "bgra",
-            "-video_size", "\(width)x\(height)", "-framerate", FFmpegArguments.rate(fps), "-i", "pipe:0",
+            "-f", "rawvideo", "-pixel_format", pixelFormat, "-video_size", size,
+            "-framerate", FFmpegArguments.rate(fps), "-i", "pipe:0",
         ]
     }
 
     private var encoding: [String] {
         switch format {
         case .mp4:
-            var filters: [String] = []
-            if width % 2 != 0 || height % 2 != 0 {
-                filters.append("pad=\(encodedSize.width):\(encodedSize.height):0:0:black")
-            }
-            filters.append("scale=out_color_matrix=bt709:out_range=tv")
-            filters.append("format=yuv420p")
             return [
-                "-vf", filters.joined(separator: ","),
                 "-c:v", "libx264", "-preset", settings.x264Preset, "-crf", String(settings.x264CRF),
                 "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv",
-                "-movflags", "+faststart", "-f", "mp4",
+                "-chroma_sample_location", "center", "-movflags", "+faststart", "-f", "mp4",
             ]
         case .gif:
             let finalDelay = gifFinalDelay.map { ["-final_delay", String($0)] } ?? []

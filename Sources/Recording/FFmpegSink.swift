@@ -1,13 +1,15 @@
 import Foundation
 import Raster
 
-/// Frames piped to ffmpeg as raw BGRA, encoded into a temporary file that is renamed to the output when
+/// Frames piped to ffmpeg as raw pixels, encoded into a temporary file that is renamed to the output when
 /// ffmpeg succeeds and removed when anything fails.
 final class FFmpegSink: FrameSink {
     private let file: PartialFile
     private let process: FFmpegProcess
     private let arguments: FFmpegArguments
-    private var packer: FramePacker
+    /// MP4 frames are converted to YUV 4:2:0 here, GIF and APNG frames sent as straight-alpha BGRA.
+    private var converter: YUV420Converter?
+    private var packer: FramePacker?
     private var closed = false
 
     /// Finds ffmpeg, checks the output can be created and starts ffmpeg writing it.
@@ -17,8 +19,11 @@ final class FFmpegSink: FrameSink {
         let executable = try FFmpegLocator.resolve(ffmpeg)
         file = try PartialFile(for: output)
         self.arguments = arguments
-        packer = FramePacker(
-            width: arguments.width, height: arguments.height, unpremultiply: arguments.format != .mp4)
+        if arguments.format == .mp4 {
+            converter = YUV420Converter(width: arguments.width, height: arguments.height)
+        } else {
+            packer = FramePacker(width: arguments.width, height: arguments.height)
+        }
         do {
             process = try FFmpegProcess(
                 executable: executable, arguments: arguments.arguments(writingTo: file.temporary.path))
@@ -31,7 +36,8 @@ final class FFmpegSink: FrameSink {
     var encodedSize: (width: Int, height: Int) { arguments.encodedSize }
 
     func write(_ frame: Bitmap) throws(RecordingError) {
-        let code = packer.withPackedBytes(of: frame) { bytes in process.write(bytes.baseAddress!, count: bytes.count) }
+        let send = { (bytes: UnsafeRawBufferPointer) in self.process.write(bytes.baseAddress!, count: bytes.count) }
+        let code = converter?.withConvertedBytes(of: frame, send) ?? packer!.withPackedBytes(of: frame, send)
         guard code != 0 else { return }
         if code == EPIPE {
             throw failure(status: process.finish() ?? "it stopped reading frames")

@@ -1,38 +1,31 @@
 import Raster
 
-/// Lays a bitmap's pixels out as one tightly packed BGRA buffer for ffmpeg: straight from the bitmap's
-/// memory when its rows are packed, through a scratch buffer when its stride has padding or when the
-/// output wants straight (not premultiplied) alpha.
+/// Lays a bitmap's pixels out as one tightly packed BGRA buffer with straight (not premultiplied)
+/// alpha, as GIF and APNG want: straight from the bitmap's memory when its rows are packed and every
+/// pixel is opaque, else through a scratch buffer.
 struct FramePacker {
     private let width: Int
     private let height: Int
-    private let unpremultiply: Bool
     private var scratch: [UInt32] = []
 
-    init(width: Int, height: Int, unpremultiply: Bool) {
+    init(width: Int, height: Int) {
         self.width = width
         self.height = height
-        self.unpremultiply = unpremultiply
     }
 
     /// Calls `body` with the packed bytes of `frame` (which must have this packer's size).
     mutating func withPackedBytes<Result>(of frame: Bitmap, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         precondition(frame.width == width && frame.height == height, "frame size differs from the recording's")
         let rowBytes = width * 4
-        if frame.stride == rowBytes && !(unpremultiply && hasTranslucentPixel(frame)) {
+        if frame.stride == rowBytes && !hasTranslucentPixel(frame) {
             return body(UnsafeRawBufferPointer(start: frame.baseAddress, count: rowBytes * height))
         }
         if scratch.count != width * height { scratch = [UInt32](repeating: 0, count: width * height) }
-        let convert = unpremultiply
         return scratch.withUnsafeMutableBufferPointer { packed in
             for y in 0..<height {
                 let source = frame.row(y)
                 let target = packed.baseAddress! + y * width
-                if convert {
-                    for x in 0..<width { target[x] = FramePacker.straightAlpha(source[x]) }
-                } else {
-                    target.update(from: source, count: width)
-                }
+                for x in 0..<width { target[x] = FramePacker.straightAlpha(source[x]) }
             }
             return body(UnsafeRawBufferPointer(packed))
         }

@@ -57,21 +57,59 @@ import Testing
         #expect(FFmpegArguments.rate(1 / 0.016_666) == "60.0024001")
     }
 
-    @Test func packingSkipsRowPaddingAndCanUndoPremultiplication() {
+    @Test func packingSkipsRowPaddingAndUndoesPremultiplication() {
         let memory = UnsafeMutableRawPointer.allocate(byteCount: 3 * 16, alignment: 16)
         defer { memory.deallocate() }
         memory.initializeMemory(as: UInt8.self, repeating: 0xEE, count: 3 * 16)
         let padded = Bitmap(wrapping: memory, width: 3, height: 2, stride: 16)
         let pixels: [Pixel] = [0xFF10_2030, 0x8040_2000, 0x0000_0000, 0xFFFF_FFFF, 0x0201_0000, 0xFE00_0000]
         for (index, pixel) in pixels.enumerated() { padded[index % 3, index / 3] = pixel }
+        let opaque = Bitmap(wrapping: memory, width: 3, height: 1, stride: 16)
+        opaque[1, 0] = 0xFF40_2000
+        opaque[2, 0] = 0xFF00_0000
 
-        var premultiplied = FramePacker(width: 3, height: 2, unpremultiply: false)
-        let packed = premultiplied.withPackedBytes(of: padded) { Array($0.bindMemory(to: UInt32.self)) }
-        var straight = FramePacker(width: 3, height: 2, unpremultiply: true)
-        let unpremultiplied = straight.withPackedBytes(of: padded) { Array($0.bindMemory(to: UInt32.self)) }
+        var packer = FramePacker(width: 3, height: 2)
+        let straight = packer.withPackedBytes(of: padded) { Array($0.bindMemory(to: UInt32.self)) }
+        var opaquePacker = FramePacker(width: 3, height: 1)
+        let opaquePixels = opaquePacker.withPackedBytes(of: opaque) { Array($0.bindMemory(to: UInt32.self)) }
 
-        #expect(packed == pixels)
-        #expect(unpremultiplied == [0xFF10_2030, 0x8080_4000, 0, 0xFFFF_FFFF, 0x0280_0000, 0xFE00_0000])
+        #expect(straight == [0xFF10_2030, 0xFF40_2000, 0xFF00_0000, 0xFFFF_FFFF, 0x0280_0000, 0xFE00_0000])
+        #expect(opaquePixels == [0xFF10_2030, 0xFF40_2000, 0xFF00_0000])
+        #expect(FramePacker.straightAlpha(0x8040_2000) == 0x8080_4000)
+    }
+
+    @Test func yuvConversionUsesBT709LimitedRange() {
+        let bitmap = Bitmap(width: 4, height: 2)
+        // Left 2×2 block: white, black, pure red, pure blue; right block: uniform orange.
+        bitmap[0, 0] = 0xFFFF_FFFF
+        bitmap[1, 0] = 0xFF00_0000
+        bitmap[0, 1] = 0xFFFF_0000
+        bitmap[1, 1] = 0xFF00_00FF
+        for (x, y) in [(2, 0), (3, 0), (2, 1), (3, 1)] { bitmap[x, y] = 0xFFC8_6432 }
+
+        var converter = YUV420Converter(width: 4, height: 2)
+        let planes = converter.withConvertedBytes(of: bitmap) { Array($0) }
+
+        // Y = 16 + 219 (0.2126 R + 0.7152 G + 0.0722 B) / 255: white 235, black 16, red 63, blue 32.
+        // Orange (200, 100, 50): Y = 16 + 219 × 117.33 / 255 = 116.8.
+        #expect(Array(planes[0..<8]) == [235, 16, 117, 117, 63, 32, 117, 117])
+        // Chroma of the block means, Cb = 128 + 224/255 × (−0.114572 R − 0.385428 G + 0.5 B) and
+        // Cr = 128 + 224/255 × (0.5 R − 0.454153 G − 0.045847 B): the left block's mean (127.5, 63.75,
+        // 127.5) gives 149.58 and 153.43, orange 95.97 and 173.94.
+        #expect(Array(planes[8..<10]) == [150, 96])
+        #expect(Array(planes[10..<12]) == [153, 174])
+    }
+
+    @Test func yuvConversionPadsOddSidesWithBlack() {
+        let bitmap = Bitmap(width: 3, height: 1)
+        bitmap.fill(0xFFFF_FFFF)
+
+        var converter = YUV420Converter(width: 3, height: 1)
+        let planes = converter.withConvertedBytes(of: bitmap) { Array($0) }
+
+        #expect(converter.paddedWidth == 4 && converter.paddedHeight == 2)
+        #expect(Array(planes[0..<8]) == [235, 235, 235, 16, 16, 16, 16, 16])
+        #expect(Array(planes[8..<12]) == [128, 128, 128, 128])
     }
 
     @Test func summaryLineSaysWhatWasWrittenAndHowFast() {
