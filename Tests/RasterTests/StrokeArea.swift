@@ -9,10 +9,11 @@ enum StrokeArea {
         return total
     }
 
-    /// The area where the winding number is not zero. The plane is cut into horizontal slabs at every
-    /// vertex and every crossing of two edges, so inside a slab the edges never cross and the covered
-    /// part is a union of trapezoids between consecutive edges.
-    static func nonZero(_ polygon: Polygon) -> Double {
+    /// The area where the winding number is not zero, inside `clip` if given. The plane is cut into
+    /// horizontal slabs at every vertex, every crossing of two edges and every crossing of an edge with the
+    /// clip's sides, so inside a slab the edges never cross and the covered part is a union of trapezoids
+    /// between consecutive edges, each clipped to a trapezoid.
+    static func nonZero(_ polygon: Polygon, within clip: CGRect? = nil) -> Double {
         var edges: [Edge] = []
         forEachEdge(polygon) { a, b in if a.y != b.y { edges.append(Edge(a, b)) } }
         edges.sort { $0.low.y < $1.low.y }
@@ -20,7 +21,13 @@ enum StrokeArea {
         for edge in edges {
             cuts.append(edge.low.y)
             cuts.append(edge.high.y)
+            if let clip {
+                for x in [clip.minX, clip.maxX] where (edge.low.x - x) * (edge.high.x - x) < 0 {
+                    cuts.append(edge.low.y + (edge.high.y - edge.low.y) * (x - edge.low.x) / (edge.high.x - edge.low.x))
+                }
+            }
         }
+        if let clip { cuts += [clip.minY, clip.maxY] }
         for i in edges.indices {
             var j = i + 1
             while j < edges.count && edges[j].low.y < edges[i].high.y {
@@ -33,7 +40,9 @@ enum StrokeArea {
         var active: [Edge] = []
         var next = 0
         var crossings: [(x0: Double, x1: Double, xm: Double, winding: Int)] = []
+        let (left, right) = clip.map { ($0.minX, $0.maxX) } ?? (-Double.infinity, Double.infinity)
         for (y0, y1) in zip(ys, ys.dropFirst()) where y1 > y0 {
+            if let clip, y0 < clip.minY || y1 > clip.maxY { continue }
             while next < edges.count && edges[next].low.y <= y0 {
                 active.append(edges[next])
                 next += 1
@@ -46,9 +55,12 @@ enum StrokeArea {
             }
             crossings.sort { $0.xm < $1.xm }
             var winding = 0
-            for (left, right) in zip(crossings, crossings.dropFirst()) {
-                winding += left.winding
-                if winding != 0 { area += ((right.x0 - left.x0) + (right.x1 - left.x1)) / 2 * (y1 - y0) }
+            func width(_ a: Double, _ b: Double) -> Double { max(0, min(b, right) - max(a, left)) }
+            for (first, second) in zip(crossings, crossings.dropFirst()) {
+                winding += first.winding
+                if winding != 0 {
+                    area += (width(first.x0, second.x0) + width(first.x1, second.x1)) / 2 * (y1 - y0)
+                }
             }
         }
         return area

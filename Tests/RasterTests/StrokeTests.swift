@@ -80,13 +80,14 @@ func clockWipeIsAPieWedge(strokeEnd: CGFloat) {
     let expected = Double.pi * r * r * strokeEnd
     #expect(abs(area - expected) < 1e-3 * expected)
     #expect(abs(abs(StrokeArea.signed(outline)) - expected) < 1e-3 * expected)
-    // Around the centre, covered exactly inside the swept angle (12 o'clock, clockwise on screen). The
-    // four-cubic circle's normals are up to 1.26e-3 rad off the radius, so its inner offset wanders up to
-    // 0.7 px around the centre: points closer than 1 px to the wedge's edges are not judged.
-    for distance in [1.5, 3, 10, 50] as [CGFloat] {
-        let margin = asin(1 / distance)
-        for step in 0..<48 {
-            let angle = (CGFloat(step) + 0.5) / 48 * 2 * .pi  // clockwise from 12 o'clock
+    // Around the centre, covered exactly inside the swept angle (12 o'clock, clockwise on screen), and no
+    // speck outside it. The four-cubic circle's normals are up to 1.26e-3 rad off the radius, so the butt
+    // cap at a cut inside a cubic passes up to 0.7 px from the centre: points that close to an edge of the
+    // wedge are not judged.
+    for distance in [0.8, 1.2, 1.5, 2, 3, 10, 50] as [CGFloat] {
+        let margin = asin(min(1, 0.75 / distance))
+        for step in 0..<96 {
+            let angle = (CGFloat(step) + 0.5) / 96 * 2 * .pi  // clockwise from 12 o'clock
             let p = CGPoint(x: center.x + distance * sin(angle), y: center.y - distance * cos(angle))
             let sweep = 2 * .pi * strokeEnd
             if angle > margin && angle < sweep - margin { #expect(StrokeArea.winding(outline, at: p) != 0) }
@@ -103,6 +104,24 @@ func clockWipeIsAPieWedge(strokeEnd: CGFloat) {
             #expect(StrokeArea.winding(outline, at: p) != 0)
         }
         #expect(StrokeArea.winding(outline, at: center) != 0)
+    }
+}
+
+@Test(arguments: [0.25, 0.5, 0.75] as [CGFloat])
+func clockWipeCentrePixelsAreClean(strokeEnd: CGFloat) {
+    // At quarter turns the ideal wedge is pixel-aligned at the centre (960, 540) and the cut falls on a
+    // cubic joint, where the cap is exactly radial: the 4×4 pixels around the centre must be within 16/255
+    // of fully covered or empty (the four-cubic circle's inner side wanders 0.7 px around the centre).
+    let (path, center, r) = clockWipe(width: 1920, height: 1080)
+    let outline = Stroker.outline(of: path, style: StrokeStyle(lineWidth: r), strokeEnd: strokeEnd)
+    for j in 538..<542 {
+        for i in 958..<962 {
+            let coverage = StrokeArea.nonZero(outline, within: CGRect(x: i, y: j, width: 1, height: 1))
+            var angle = atan2(CGFloat(i) + 0.5 - center.x, center.y - CGFloat(j) - 0.5)
+            if angle < 0 { angle += 2 * .pi }
+            let ideal: Double = angle < 2 * .pi * strokeEnd ? 1 : 0
+            #expect(abs(coverage - ideal) * 255 <= 16, "pixel (\(i), \(j))")
+        }
     }
 }
 
