@@ -54,7 +54,7 @@ public enum CAEngine {
             root.frameCache = nil
             evaluator.sync(root, parentTime: parentTime)
             // Summarise the tree once it has been stable for a whole frame.
-            if root.lastStepGeneration == generation, context.modelGeneration == generation {
+            if context.frameCacheEnabled, root.lastStepGeneration == generation, context.modelGeneration == generation {
                 root.frameCache = FrameCache(root: root, generation: generation)
             }
         }
