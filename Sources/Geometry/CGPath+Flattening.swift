@@ -7,12 +7,14 @@ extension CGPath {
     /// subpath (every subpath is implicitly closed, as for filling). Each curve is cut into uniform
     /// parameter steps by Wang's bound, so no chord is farther than `tolerance` device pixels from the
     /// curve (up to `CubicBezier.maximumSegments` steps per curve). Subpaths with NaN or infinite
-    /// coordinates are skipped. Nothing is allocated once `polygon` has grown to its working size.
+    /// coordinates are skipped, and a transform with one adds nothing. Nothing is allocated once `polygon`
+    /// has grown to its working size.
     public func flatten(
         into polygon: inout Polygon, transform: CGAffineTransform = .identity,
         tolerance: CGFloat = defaultFlatteningTolerance
     ) {
         let tolerance = tolerance > 0 && tolerance.isFinite ? tolerance : defaultFlatteningTolerance
+        guard transform.isFinite else { return }
         forEachSubpath { subpath in
             polygon.beginContour()
             polygon.append(subpath.start.applying(transform))
@@ -40,5 +42,12 @@ extension CGPath {
         var polygon = Polygon()
         flatten(into: &polygon, transform: transform, tolerance: tolerance)
         return polygon
+    }
+}
+
+extension CGAffineTransform {
+    /// True when every coefficient is a finite number.
+    public var isFinite: Bool {
+        a.isFinite && b.isFinite && c.isFinite && d.isFinite && tx.isFinite && ty.isFinite
     }
 }

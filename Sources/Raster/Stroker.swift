@@ -50,7 +50,9 @@ public final class Stroker {
         into polygon: inout Polygon
     ) {
         let scale = Self.largestScale(of: transform)
-        guard style.lineWidth > 0, style.lineWidth.isFinite, scale > 0, scale.isFinite else { return }
+        guard style.lineWidth > 0, style.lineWidth.isFinite, scale > 0, scale.isFinite, transform.isFinite else {
+            return
+        }
         let deviceTolerance = tolerance > 0 && tolerance.isFinite ? tolerance : defaultFlatteningTolerance
         halfWidth = style.lineWidth / 2
         self.tolerance = deviceTolerance / scale

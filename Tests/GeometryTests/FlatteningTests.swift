@@ -99,3 +99,9 @@ func flatteningStaysWithinTolerance(curve: CubicBezier) {
     for i in 1...200_000 { many.addLine(to: CGPoint(x: CGFloat(i), y: CGFloat(i % 2))) }
     #expect(many.flattened().points.count == 200_001)
 }
+
+@Test func nonFiniteTransformFlattensToNothing() {
+    let path = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10))
+    #expect(path.flattened(transform: CGAffineTransform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0)).points.isEmpty)
+    #expect(path.flattened(transform: CGAffineTransform(translationX: .infinity, y: 0)).points.isEmpty)
+}

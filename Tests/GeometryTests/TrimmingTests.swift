@@ -97,3 +97,24 @@ func clockWipeStrokeEndLandsOnTheHour(strokeEnd: CGFloat, handX: CGFloat, handY:
     path.trim(from: 0.5, to: 0.5, into: scratch)
     #expect(scratch.isEmpty)
 }
+
+@Test func trimmingHugeNonFiniteAndLongPathsGivesDefinedResults() {
+    let huge = CGMutablePath()
+    huge.move(to: CGPoint(x: -1e300, y: 0))
+    huge.addLine(to: CGPoint(x: 1e300, y: 0))
+    // The length overflows to infinity: no fraction can be placed, the path is kept whole.
+    #expect(huge.trimmed(from: 0, to: 0.5) == huge)
+    let broken = CGMutablePath()
+    broken.move(to: .zero)
+    broken.addLine(to: CGPoint(x: CGFloat.nan, y: 0))
+    // Its only subpath has a NaN point, so the measurable length is 0: the path is kept as it is (and
+    // skipped again when stroked or flattened).
+    #expect(broken.trimmed(from: 0.2, to: 0.5).elements.count == 2)
+    let long = CGMutablePath()
+    long.move(to: .zero)
+    for i in 1...200_000 { long.addLine(to: CGPoint(x: CGFloat(i), y: 0)) }
+    let half = long.trimmed(from: 0.25, to: 0.5)
+    #expect(half.elements.count == 50_001)
+    #expect(half.elements.first == .moveTo(CGPoint(x: 50_000, y: 0)))
+    #expect(half.elements.last == .lineTo(CGPoint(x: 100_000, y: 0)))
+}
