@@ -25,7 +25,7 @@ enum BenchCommand {
                 try ValueParsers.integer(text, option: "frames", range: 1...1_000_000, command: spec.name)
             } ?? 120
         if arguments.flag("engine") {
-            return try ModuleBridges.engineBenchmark(frames: frames)
+            return ModuleBridges.engineBenchmark(frames: frames)
         }
         let names = arguments.value("scene").map { [$0] } ?? BuiltInScenes.names
         var lastSize = (0, 0)
