@@ -74,8 +74,17 @@ final class ProgressReporter {
         barVisible = false
     }
 
+    /// Writes to standard error, ignoring failures: a closed or broken standard error must not stop a
+    /// recording.
     private func emit(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { return }
+            offset += written
+        }
     }
 }
 
