@@ -186,3 +186,35 @@ import Testing
         #expect(CACurrentMediaTime() == 42)
     }
 }
+
+/// Point and rectangle conversion between layers (bounds origin, anchor point, transform).
+@Suite struct GeometryConversionTests {
+    @Test func convertPointsAndRects() {
+        _ = freshEngine(at: 0)
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 400, height: 300)
+        let child = CALayer()
+        child.frame = CGRect(x: 100, y: 50, width: 100, height: 80)
+        root.addSublayer(child)
+        let grandchild = CALayer()
+        grandchild.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+        child.addSublayer(grandchild)
+        #expect(root.convert(CGPoint(x: 0, y: 0), from: child) == CGPoint(x: 100, y: 50))
+        #expect(grandchild.convert(CGPoint(x: 115, y: 65), from: root) == CGPoint(x: 5, y: 5))
+        #expect(grandchild.convert(CGPoint(x: 5, y: 5), to: nil) == CGPoint(x: 115, y: 65))
+        child.bounds.origin = CGPoint(x: 20, y: 0)
+        #expect(root.convert(CGPoint(x: 20, y: 0), from: child) == CGPoint(x: 100, y: 50))
+        // A quarter turn about the child's centre (150, 90 in root coordinates).
+        child.bounds.origin = .zero
+        child.transform = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)
+        let p = root.convert(CGPoint(x: 100, y: 40), from: child)  // 50 right of the centre
+        #expect(close(p.x, 150, 1e-9) && close(p.y, 140, 1e-9))
+        let back = child.convert(p, from: root)
+        #expect(close(back.x, 100, 1e-9) && close(back.y, 40, 1e-9))
+        let r = root.convert(CGRect(x: 0, y: 0, width: 100, height: 80), from: child)
+        #expect(
+            close(r.minX, 110, 1e-9) && close(r.minY, 40, 1e-9) && close(r.width, 80, 1e-9)
+                && close(r.height, 100, 1e-9))
+        #expect(r == child.frame)
+    }
+}
