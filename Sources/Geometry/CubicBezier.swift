@@ -2,6 +2,7 @@
 /// quadratic curves are represented exactly as cubics too, so every path measure and split works on one
 /// kind of curve.
 public struct CubicBezier: Equatable, Hashable, Sendable {
+    /// The start point, the two control points and the end point.
     public var p0: CGPoint
     public var p1: CGPoint
     public var p2: CGPoint
