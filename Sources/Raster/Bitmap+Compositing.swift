@@ -5,18 +5,18 @@ extension Bitmap {
     /// Draws the premultiplied `color` over this bitmap, multiplied by `opacity` and by `mask`'s
     /// coverage (everywhere when `mask` is nil), inside `region` (everywhere when nil).
     public func fill(_ color: Pixel, opacity: UInt8 = 255, mask: Mask? = nil, in region: Region? = nil) {
-        let source = PixelMath.scale(color, by: UInt32(opacity))
-        guard source != 0 else { return }
+        let op = UInt32(opacity)
+        guard color != 0, op > 0 else { return }
         forEachRow(in: region) { y, x0, x1 in
             let dst = row(y)
-            guard let mask else { return RowKernels.fill(dst + x0, color: source, x1 - x0) }
+            guard let mask else { return RowKernels.fill(dst + x0, color: PixelMath.scale(color, by: op), x1 - x0) }
             walkSpans(
                 of: mask, row: y, from: x0, to: x1, gap: { _, _ in },
                 run: { s0, s1, m in
-                    RowKernels.fill(dst + s0, color: PixelMath.scale(source, by: m), s1 - s0)
+                    RowKernels.fill(dst + s0, color: PixelMath.scale(color, by: PixelMath.mul255(m, op)), s1 - s0)
                 },
                 varying: { s0, s1, bytes in
-                    RowKernels.fill(dst + s0, color: source, coverage: bytes + s0, s1 - s0)
+                    RowKernels.fill(dst + s0, color: color, coverage: bytes + s0, opacity: op, s1 - s0)
                 })
         }
     }

@@ -1,3 +1,4 @@
+import Dispatch
 import Geometry
 
 /// Images drawn under an affine transform with bilinear sampling.
@@ -7,8 +8,12 @@ extension Bitmap {
     /// samples are transparent, so edges fade over one pixel (anti-aliased, as cairo's
     /// `EXTEND_NONE`). Only the transformed image's bounding box (inside `region`) is visited, each
     /// device pixel centre is mapped back into the image in 16.16 fixed point, and samples are
-    /// weighted with 8-bit fractions. A transform that cannot be inverted draws nothing.
-    public func draw(_ image: Bitmap, transform: CGAffineTransform, opacity: UInt8 = 255, in region: Region? = nil) {
+    /// weighted with 8-bit fractions. A transform that cannot be inverted draws nothing. With
+    /// `bands > 1` the rows are split into that many bands drawn concurrently (sampling is
+    /// compute-bound, so a second core helps here).
+    public func draw(
+        _ image: Bitmap, transform: CGAffineTransform, opacity: UInt8 = 255, in region: Region? = nil, bands: Int = 1
+    ) {
         let determinant = transform.a * transform.d - transform.b * transform.c
         guard opacity > 0, image.width > 0, image.height > 0, determinant.isFinite, abs(determinant) > 1e-12 else {
             return
@@ -16,37 +21,15 @@ extension Bitmap {
         let bounds = Self.deviceBounds(ofImageWidth: image.width, height: image.height, transform: transform)
             .intersection(PixelRect(x: 0, y: 0, width: width, height: height))
         guard !bounds.isEmpty else { return }
-        let inverse = transform.inverted()
-        // Sample position (in texel-index space, texel centres at integers) of device pixel (x, y):
-        // inverse(x + 0.5, y + 0.5) − 0.5.
-        let du = inverse.a
-        let dv = inverse.b
-        let sampler = BilinearSampler(image: image, opacity: UInt32(opacity))
-        let iw = Double(image.width)
-        let ih = Double(image.height)
-        for y in bounds.minY..<bounds.maxY {
-            var x0 = bounds.minX
-            var x1 = bounds.maxX
-            if let region {
-                let c = region.columns(inRow: y)
-                x0 = max(x0, c.lowerBound)
-                x1 = min(x1, c.upperBound)
-            }
-            let cy = Double(y) + 0.5
-            let u0 = inverse.a * 0.5 + inverse.c * cy + inverse.tx - 0.5
-            let v0 = inverse.b * 0.5 + inverse.d * cy + inverse.ty - 0.5
-            // Columns whose sample lies within (−1, size) on both axes: elsewhere every tap is outside.
-            guard let us = Self.columns(where: u0, step: du, liesIn: -1, iw),
-                let vs = Self.columns(where: v0, step: dv, liesIn: -1, ih)
-            else { continue }
-            x0 = max(x0, us.lowerBound, vs.lowerBound)
-            x1 = min(x1, us.upperBound, vs.upperBound)
-            guard x1 > x0 else { continue }
-            let u = u0 + du * Double(x0)
-            let v = v0 + dv * Double(x0)
-            sampler.drawRow(
-                into: row(y) + x0, count: x1 - x0, u: Int(u * 65536), v: Int(v * 65536), du: Int(du * 65536),
-                dv: Int(dv * 65536))
+        let job = ImageRows(
+            sampler: BilinearSampler(image: image, opacity: UInt32(opacity)), inverse: transform.inverted(),
+            bounds: bounds, region: region)
+        let bandCount = max(1, min(bands, bounds.height / 32))
+        if bandCount == 1 { return job.draw(rows: bounds.minY..<bounds.maxY, into: self) }
+        let perBand = (bounds.height + bandCount - 1) / bandCount
+        DispatchQueue.concurrentPerform(iterations: bandCount) { band in
+            let start = bounds.minY + band * perBand
+            job.draw(rows: start..<min(bounds.maxY, start + perBand), into: self)
         }
     }
 
@@ -56,25 +39,13 @@ extension Bitmap {
         let rect = CGRect(x: 0, y: 0, width: width, height: height).applying(transform)
         return PixelRect(enclosing: rect).insetBy(-1)
     }
-
-    /// The columns x (a range of Ints) where `start + step · x` lies strictly between `low` and
-    /// `high`, widened by one column each way; nil when there are none.
-    private static func columns(where start: Double, step: Double, liesIn low: Double, _ high: Double) -> Range<Int>? {
-        let limit = 1.0e9
-        if abs(step) < 1e-12 {
-            return start > low && start < high ? Int(-limit)..<Int(limit) : nil
-        }
-        var a = (low - start) / step
-        var b = (high - start) / step
-        if a > b { swap(&a, &b) }
-        guard b.isFinite, a.isFinite else { return nil }
-        let lo = Int(max(-limit, min(limit, a.rounded(.down))))
-        let hi = Int(max(-limit, min(limit, b.rounded(.up)))) + 1
-        return hi > lo ? lo..<hi : nil
-    }
 }
 
 /// Reads 2 × 2 texels around a 16.16 sample position and blends them over a row of pixels.
+///
+/// The four texels are weighed at once in 64-bit SWAR: each pixel is spread to four 16-bit lanes
+/// (B, R, G, A), multiplied by its 8-bit weight (the weights sum to 256), summed and rounded, so a
+/// sample costs four multiplications.
 struct BilinearSampler {
     let pixels: UnsafeMutableRawPointer
     let stride: Int
@@ -97,22 +68,115 @@ struct BilinearSampler {
         return (pixels + j * stride).assumingMemoryBound(to: UInt32.self)[i]
     }
 
+    /// A pixel's channels in four 16-bit lanes: B, R, G, A from the low end.
+    @inline(__always)
+    static func spread(_ p: UInt32) -> UInt64 {
+        let q = UInt64(p)
+        return (q | q << 24) & 0x00FF_00FF_00FF_00FF
+    }
+
+    /// The inverse of `spread` for lanes holding a value × 256.
+    @inline(__always)
+    static func gather(_ x: UInt64) -> UInt32 {
+        let y = ((x &+ 0x0080_0080_0080_0080) >> 8) & 0x00FF_00FF_00FF_00FF
+        return UInt32(truncatingIfNeeded: y | y >> 24)
+    }
+
     /// Blends `count` samples over `dst`, the first at (u, v), then stepping by (du, dv).
     func drawRow(into dst: UnsafeMutablePointer<UInt32>, count: Int, u: Int, v: Int, du: Int, dv: Int) {
         var u = u
         var v = v
+        let innerWidth = UInt(max(0, width - 1))
+        let innerHeight = UInt(max(0, height - 1))
         for k in 0..<count {
             let i = u >> 16
             let j = v >> 16
-            let fx = UInt32(truncatingIfNeeded: (u >> 8) & 0xFF)
-            let fy = UInt32(truncatingIfNeeded: (v >> 8) & 0xFF)
-            let top = PixelMath.lerp(texel(i, j), texel(i + 1, j), fx)
-            let bottom = PixelMath.lerp(texel(i, j + 1), texel(i + 1, j + 1), fx)
-            var sample = PixelMath.lerp(top, bottom, fy)
-            if opacity < 255 { sample = PixelMath.scale(sample, by: opacity) }
-            if sample != 0 { dst[k] = PixelMath.over(sample, dst[k]) }
+            let fx = UInt64(truncatingIfNeeded: (u >> 8) & 0xFF)
+            let fy = UInt64(truncatingIfNeeded: (v >> 8) & 0xFF)
             u &+= du
             v &+= dv
+            let t00: UInt32
+            let t10: UInt32
+            let t01: UInt32
+            let t11: UInt32
+            if UInt(bitPattern: i) < innerWidth, UInt(bitPattern: j) < innerHeight {
+                let top = (pixels + j * stride).assumingMemoryBound(to: UInt32.self) + i
+                let bottom = (pixels + (j + 1) * stride).assumingMemoryBound(to: UInt32.self) + i
+                (t00, t10, t01, t11) = (top[0], top[1], bottom[0], bottom[1])
+            } else {
+                (t00, t10, t01, t11) = (texel(i, j), texel(i + 1, j), texel(i, j + 1), texel(i + 1, j + 1))
+            }
+            guard t00 | t10 | t01 | t11 != 0 else { continue }
+            let w11 = (fx &* fy) >> 8
+            let w10 = fx &- w11
+            let w01 = fy &- w11
+            let w00 = 256 &- fx &- fy &+ w11
+            let sum =
+                Self.spread(t00) &* w00 &+ Self.spread(t10) &* w10 &+ Self.spread(t01) &* w01 &+ Self.spread(t11)
+                &* w11
+            var sample = Self.gather(sum)
+            if opacity < 255 { sample = PixelMath.scale(sample, by: opacity) }
+            dst[k] = PixelMath.over(sample, dst[k])
         }
+    }
+}
+
+/// Drawing one image over rows of a bitmap: which columns of each row the image reaches, and the
+/// sampling of those.
+struct ImageRows: @unchecked Sendable {
+    let sampler: BilinearSampler
+    /// Device → image pixels.
+    let inverse: CGAffineTransform
+    let bounds: PixelRect
+    let region: Region?
+
+    /// Draws rows `rows` (inside `bounds`) of the image into `bitmap`.
+    func draw(rows: Range<Int>, into bitmap: Bitmap) {
+        // Sample position (in texel-index space, texel centres at integers) of device pixel (x, y):
+        // inverse(x + 0.5, y + 0.5) − 0.5.
+        let du = inverse.a
+        let dv = inverse.b
+        let iw = Double(sampler.width)
+        let ih = Double(sampler.height)
+        for y in rows {
+            var x0 = bounds.minX
+            var x1 = bounds.maxX
+            if let region {
+                let c = region.columns(inRow: y)
+                x0 = max(x0, c.lowerBound)
+                x1 = min(x1, c.upperBound)
+            }
+            let cy = Double(y) + 0.5
+            let u0 = inverse.a * 0.5 + inverse.c * cy + inverse.tx - 0.5
+            let v0 = inverse.b * 0.5 + inverse.d * cy + inverse.ty - 0.5
+            // Columns whose sample lies within (−1, size) on both axes: elsewhere every tap is outside.
+            guard let us = Self.columns(where: u0, step: du, liesIn: -1, iw),
+                let vs = Self.columns(where: v0, step: dv, liesIn: -1, ih)
+            else { continue }
+            x0 = max(x0, us.lowerBound, vs.lowerBound)
+            x1 = min(x1, us.upperBound, vs.upperBound)
+            guard x1 > x0 else { continue }
+            let u = u0 + du * Double(x0)
+            let v = v0 + dv * Double(x0)
+            sampler.drawRow(
+                into: bitmap.row(y) + x0, count: x1 - x0, u: Int(u * 65536), v: Int(v * 65536), du: Int(du * 65536),
+                dv: Int(dv * 65536))
+        }
+    }
+
+    /// The columns x (a range of Ints) where `start + step · x` lies strictly between `low` and
+    /// `high`, widened by one column each way; nil when there are none.
+    private static func columns(where start: Double, step: Double, liesIn low: Double, _ high: Double) -> Range<Int>? {
+        let limit = 1.0e9
+        if abs(step) < 1e-12 {
+            return start > low && start < high ? Int(-limit)..<Int(limit) : nil
+        }
+        var a = (low - start) / step
+        var b = (high - start) / step
+        if a > b { swap(&a, &b) }
+        guard b.isFinite, a.isFinite else { return nil }
+        let lo = Int(max(-limit, min(limit, a.rounded(.down))))
+        let hi = Int(max(-limit, min(limit, b.rounded(.up)))) + 1
+        return hi > lo ? lo..<hi : nil
     }
 }

@@ -4,16 +4,16 @@
 /// rows in sub-rows.
 ///
 /// Pairs are found by sorting the band's edges by their leftmost x (an in-place heap sort, so nothing
-/// is allocated) and comparing each edge only with those starting before it ends. The number of pairs
+/// is allocated once warm) and comparing each edge only with those starting before it ends. The number of pairs
 /// examined per band is capped (`budget`), so a pathological polygon costs bounded time and is simply
 /// rasterized without the refinement past the cap.
 struct CrossingFinder {
     /// How close (in pixels, horizontally) two edges must come to count as touching.
     static let reach = 1.5
 
+    /// Per active edge: its leftmost x in the band (the sort key), and its rightmost x and index.
     private var keys: [Double] = []
-    private var ends: [Double] = []
-    private var indices: [Int32] = []
+    private var extents: [(end: Double, index: Int32)] = []
 
     /// A bit per row of the band `top ..< bottom` (at most 32 rows): set where the active edges
     /// cross or nearly touch.
@@ -23,26 +23,24 @@ struct CrossingFinder {
         let t = Double(top)
         let b = Double(bottom)
         keys.removeAll(keepingCapacity: true)
-        ends.removeAll(keepingCapacity: true)
-        indices.removeAll(keepingCapacity: true)
+        extents.removeAll(keepingCapacity: true)
         for index in active {
             let e = edges[Int(index)]
             let xa = e.x(at: max(e.y0, t))
             let xb = e.x(at: min(e.y1, b))
             keys.append(min(xa, xb))
-            ends.append(max(xa, xb))
-            indices.append(index)
+            extents.append((max(xa, xb), index))
         }
-        heapSort(count: n)
+        HeapSort.sort(&keys, with: &extents)
         var result: UInt32 = 0
         var budget = 16 * n + 256
         for i in 0..<n {
-            let e = edges[Int(indices[i])]
-            let limit = ends[i] + Self.reach
+            let e = edges[Int(extents[i].index)]
+            let limit = extents[i].end + Self.reach
             var j = i + 1
             while j < n, keys[j] <= limit, budget > 0 {
                 budget -= 1
-                let f = edges[Int(indices[j])]
+                let f = edges[Int(extents[j].index)]
                 if !e.isNeighbour(of: f) { result |= Self.rows(where: e, meets: f, top: top, bottom: bottom) }
                 j += 1
             }
@@ -75,36 +73,5 @@ struct CrossingFinder {
         let count = UInt32(last - first + 1)
         let bits: UInt32 = count >= 32 ? ~0 : (1 << count) - 1
         return bits << UInt32(first - top)
-    }
-
-    /// Sorts `keys`, `ends` and `indices` together by `keys`.
-    private mutating func heapSort(count n: Int) {
-        func siftDown(_ start: Int, _ end: Int) {
-            var root = start
-            while 2 * root + 1 < end {
-                var child = 2 * root + 1
-                if child + 1 < end, keys[child] < keys[child + 1] { child += 1 }
-                guard keys[root] < keys[child] else { return }
-                swapAt(root, child)
-                root = child
-            }
-        }
-        var start = n / 2
-        while start > 0 {
-            start -= 1
-            siftDown(start, n)
-        }
-        var end = n
-        while end > 1 {
-            end -= 1
-            swapAt(0, end)
-            siftDown(0, end)
-        }
-    }
-
-    private mutating func swapAt(_ i: Int, _ j: Int) {
-        keys.swapAt(i, j)
-        ends.swapAt(i, j)
-        indices.swapAt(i, j)
     }
 }

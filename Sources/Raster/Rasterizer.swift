@@ -66,6 +66,7 @@ public final class Rasterizer {
     var stripX: [Double] = []
     var stripWinding: [Double] = []
     var refined: UnsafeMutablePointer<Float> = .allocate(capacity: 1)
+    var steps: UnsafeMutablePointer<Float> = .allocate(capacity: 1)
     var refinedCapacity = 0
     /// Contour bookkeeping while collecting edges.
     private var serial: Int32 = 0
@@ -80,6 +81,7 @@ public final class Rasterizer {
     deinit {
         cells.release()
         refined.deallocate()
+        steps.deallocate()
     }
 
     /// Replaces the contents of `mask` with the coverage of `polygon` under `rule`, inside
@@ -228,30 +230,35 @@ public final class Rasterizer {
         }
     }
 
-    /// Sub-rows per refined row.
-    static let subRows = 32
+    /// Sub-rows per refined row: 32, fewer when very many edges cross the row (a stroke's inner side
+    /// collapsed onto a centre), to bound the cost of sorting each strip's crossings.
+    static func subRows(forEdges count: Int) -> Int { count <= 64 ? 32 : count <= 256 ? 16 : 4 }
 
-    /// Emits row `row` computed as `subRows` horizontal strips. In each strip every edge is taken as
-    /// a vertical line at its mid-strip x, the winding number is walked from left to right over the
-    /// sorted crossings, and the fill rule applied to each stretch between them: exact where edges cross
-    /// or run close inside a pixel (a pentagram's inner corners), where the rule applied to a pixel's
-    /// average winding would be wrong. The cost is an error of at most 1/(2 · subRows) of a pixel on a
-    /// strip's slanted edge.
+    /// Emits row `row` computed as horizontal strips. In each strip every edge is taken as a vertical
+    /// line at its mid-strip x, the winding number is walked from left to right over the sorted
+    /// crossings, and the fill rule applied to each stretch between them: exact where edges cross or
+    /// run close inside a pixel (a pentagram's inner corners), where the rule applied to a pixel's
+    /// average winding would be wrong. The cost is an error of at most half a strip's height times a
+    /// pixel on a strip's slanted edge.
     private func refineRow(
         _ row: Int, bandTop: Int, width: Int, originX ox: Int, rule: FillRule, into builder: inout SpanBuilder
     ) {
         cells.discardRow(row - bandTop)
         if refinedCapacity < width + 2 {
             refined.deallocate()
+            steps.deallocate()
             refinedCapacity = width + 2
             refined = .allocate(capacity: refinedCapacity)
             refined.initialize(repeating: 0, count: refinedCapacity)
+            steps = .allocate(capacity: refinedCapacity)
+            steps.initialize(repeating: 0, count: refinedCapacity)
         }
-        let n = Double(Self.subRows)
+        let strips = Self.subRows(forEdges: active.count)
+        let n = Double(strips)
         let w = clipWidth
         var lo = Int.max
         var hi = Int.min
-        for s in 0..<Self.subRows {
+        for s in 0..<strips {
             let top = Double(row) + Double(s) / n
             let bottom = Double(row) + Double(s + 1) / n
             stripX.removeAll(keepingCapacity: true)
@@ -269,7 +276,7 @@ public final class Rasterizer {
             var winding = 0.0
             for k in 0..<(stripX.count - 1) {
                 winding += stripWinding[k]
-                let value = Float(CellBand.fraction(Float(winding), rule)) / Float(n)
+                let value = CellBand.fraction(Float(winding), rule) / Float(n)
                 let xa = stripX[k]
                 let xb = stripX[k + 1]
                 guard value > 0, xb > xa else { continue }
@@ -279,15 +286,19 @@ public final class Rasterizer {
             }
         }
         if lo < hi {
+            var run: Float = 0
             for x in lo..<hi {
-                builder.addPixel(x: ox + x, coverage: Int32(min(1, refined[x]) * 255 + 0.5))
+                run += steps[x]
+                builder.addPixel(x: ox + x, coverage: Int32(min(1, refined[x] + run) * 255 + 0.5))
                 refined[x] = 0
+                steps[x] = 0
             }
         }
         builder.endRow()
     }
 
-    /// Adds `value ×` the length of `[xa, xb)` falling in each pixel to `refined`.
+    /// Adds `value ×` the length of `[xa, xb)` falling in each pixel: the partial end pixels into
+    /// `refined`, the whole pixels between as a step up and down in `steps` (summed when emitting).
     @inline(__always)
     private func addCoverage(_ value: Float, from xa: Double, to xb: Double, width: Int) {
         let first = Int(xa)
@@ -297,42 +308,53 @@ public final class Rasterizer {
             return
         }
         refined[first] += value * Float(Double(first + 1) - xa)
-        var x = first + 1
-        while x < min(last, width) {
-            refined[x] += value
-            x += 1
+        if first + 1 < min(last, width) {
+            steps[first + 1] += value
+            if last < width { steps[last] -= value }
         }
         if last < width { refined[last] += value * Float(xb - Double(last)) }
     }
 }
 
-/// An in-place heap sort of parallel arrays (no allocation, O(n log n) at worst).
+/// An in-place heap sort of parallel buffers (no allocation, O(n log n) at worst).
 enum HeapSort {
-    /// Sorts `keys` ascending, applying the same moves to `values`.
-    static func sort(_ keys: inout [Double], with values: inout [Double]) {
-        let n = keys.count
-        func siftDown(_ start: Int, _ end: Int, _ keys: inout [Double], _ values: inout [Double]) {
+    /// Sorts `keys[0 ..< count]` ascending, applying the same moves to `values`.
+    static func sort<Value>(_ keys: UnsafeMutablePointer<Double>, _ values: UnsafeMutablePointer<Value>, count n: Int) {
+        @inline(__always)
+        func swapBoth(_ i: Int, _ j: Int) {
+            swap(&keys[i], &keys[j])
+            swap(&values[i], &values[j])
+        }
+        @inline(__always)
+        func siftDown(_ start: Int, _ end: Int) {
             var root = start
             while 2 * root + 1 < end {
                 var child = 2 * root + 1
                 if child + 1 < end, keys[child] < keys[child + 1] { child += 1 }
                 guard keys[root] < keys[child] else { return }
-                keys.swapAt(root, child)
-                values.swapAt(root, child)
+                swapBoth(root, child)
                 root = child
             }
         }
         var start = n / 2
         while start > 0 {
             start -= 1
-            siftDown(start, n, &keys, &values)
+            siftDown(start, n)
         }
         var end = n
         while end > 1 {
             end -= 1
-            keys.swapAt(0, end)
-            values.swapAt(0, end)
-            siftDown(0, end, &keys, &values)
+            swapBoth(0, end)
+            siftDown(0, end)
+        }
+    }
+
+    /// Sorts the arrays `keys` ascending, applying the same moves to `values` (of the same count).
+    static func sort<Value>(_ keys: inout [Double], with values: inout [Value]) {
+        keys.withUnsafeMutableBufferPointer { k in
+            values.withUnsafeMutableBufferPointer { v in
+                sort(k.baseAddress!, v.baseAddress!, count: min(k.count, v.count))
+            }
         }
     }
 }

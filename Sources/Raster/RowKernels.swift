@@ -69,9 +69,19 @@ enum RowKernels {
         }
     }
 
-    /// `dst[i] = (color · coverage[i]) over dst[i]`.
-    static func fill(_ dst: UnsafeMutablePointer<UInt32>, color: UInt32, coverage: UnsafePointer<UInt8>, _ count: Int) {
-        for i in 0..<count { dst[i] = PixelMath.over(PixelMath.scale(color, by: UInt32(coverage[i])), dst[i]) }
+    /// `dst[i] = (color · coverage[i] · opacity) over dst[i]`.
+    static func fill(
+        _ dst: UnsafeMutablePointer<UInt32>, color: UInt32, coverage: UnsafePointer<UInt8>, opacity: UInt32,
+        _ count: Int
+    ) {
+        if opacity == 255 {
+            for i in 0..<count { dst[i] = PixelMath.over(PixelMath.scale(color, by: UInt32(coverage[i])), dst[i]) }
+        } else {
+            for i in 0..<count {
+                let m = PixelMath.mul255(UInt32(coverage[i]), opacity)
+                dst[i] = PixelMath.over(PixelMath.scale(color, by: m), dst[i])
+            }
+        }
     }
 
     /// `dst[i] = dst[i] · m`.

@@ -1,0 +1,72 @@
+import Foundation
+import Geometry
+import Testing
+
+@testable import Raster
+
+/// Redrawing only what changed gives the frame a full redraw gives.
+@Suite struct DamageTests {
+    static let width = 160
+    static let height = 120
+
+    /// The seed-000 wedge at `end` (a fraction of the turn), as a filled pie.
+    static func wedge(_ end: Double) -> Polygon {
+        var polygon = Polygon()
+        polygon.beginContour()
+        polygon.append(CGPoint(x: 80.3, y: 60.1))
+        let steps = max(2, Int(end * 400))
+        for i in 0...steps {
+            let a = -Double.pi / 2 + 2 * .pi * end * Double(i) / Double(steps)
+            polygon.append(CGPoint(x: 80.3 + 110 * cos(a), y: 60.1 + 110 * sin(a)))
+        }
+        return polygon
+    }
+
+    @Test func compositingOnlyTheChangesEqualsAFullFrame() {
+        let a = TestPatterns.bitmap("a", Self.width, Self.height)
+        let b = TestPatterns.bitmap("b", Self.width, Self.height)
+        let frame = Bitmap(width: Self.width, height: Self.height)
+        frame.copy(from: a)
+        let masks = [Mask(width: Self.width, height: Self.height), Mask(width: Self.width, height: Self.height)]
+        let rasterizer = Rasterizer()
+        var region = Region(height: Self.height)
+        let full = Bitmap(width: Self.width, height: Self.height)
+        for (i, end) in [0.0, 0.05, 0.3, 0.31, 0.7, 0.69, 1.0, 0.2].enumerated() {
+            let mask = masks[i % 2]
+            rasterizer.fill(Self.wedge(end), rule: .nonZero, into: mask)
+            region.removeAll()
+            mask.addChanges(since: masks[(i + 1) % 2], to: &region)
+            frame.composite(b, through: mask, over: a, in: region)
+            full.composite(b, through: mask, over: a)
+            var differing = 0
+            for y in 0..<Self.height {
+                for x in 0..<Self.width where frame[x, y] != full[x, y] { differing += 1 }
+            }
+            #expect(differing == 0, "frame \(i)")
+            // A small step damages little.
+            if i == 3 { #expect(region.area < Self.width * Self.height / 20) }
+        }
+    }
+
+    @Test func unchangedMaskGivesNoDamage() {
+        let first = TestShapes.mask(Self.wedge(0.4), Self.width, Self.height)
+        let second = TestShapes.mask(Self.wedge(0.4), Self.width, Self.height)
+        var region = Region(height: Self.height)
+        second.addChanges(since: first, to: &region)
+        #expect(region.isEmpty)
+    }
+
+    @Test func regionKeepsOneIntervalPerRow() {
+        var region = Region(height: 10)
+        region.add(PixelRect(x: 2, y: 1, width: 3, height: 2))
+        region.add(PixelRect(x: 8, y: 2, width: 2, height: 3))
+        #expect(region.columns(inRow: 0).isEmpty)
+        #expect(region.columns(inRow: 1) == 2..<5)
+        #expect(region.columns(inRow: 2) == 2..<10)
+        #expect(region.columns(inRow: 4) == 8..<10)
+        #expect(region.bounds == PixelRect(x: 2, y: 1, width: 8, height: 4))
+        #expect(region.area == 3 + 8 + 2 + 2)
+        region.removeAll()
+        #expect(region.isEmpty)
+    }
+}
