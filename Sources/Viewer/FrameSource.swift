@@ -1,3 +1,4 @@
+import LayerKit
 import Raster
 
 /// What the viewer shows: a picture that is a function of media time, plus the actions it responds to.
@@ -18,6 +19,8 @@ protocol FrameSource: AnyObject {
     var isIdle: Bool { get }
     /// Draws the picture at the last shown media time into `bitmap` (the picture's size or clipped).
     func draw(into bitmap: Bitmap)
+    /// The layer tree whose animations the curve panel shows (nil when there is none).
+    var rootLayer: CALayer? { get }
     /// Performs start, stop, push or pop at the last shown media time.
     func perform(_ command: ViewerCommand)
 }

@@ -28,6 +28,7 @@ final class SceneSource: FrameSource {
     }
 
     var name: String { scene.name }
+    var rootLayer: CALayer? { scene.rootLayer }
     var width: Int { Int(scene.size.width.rounded()) }
     var height: Int { Int(scene.size.height.rounded()) }
 

@@ -1,3 +1,4 @@
+import LayerKit
 import Raster
 
 /// A moving gradient for checking the window, buffers and clock without the scene engine: red grows
@@ -13,6 +14,7 @@ final class TestPattern: FrameSource {
     let width: Int
     let height: Int
     let extraCommands: [ViewerCommand] = []
+    let rootLayer: CALayer? = nil
     var log: ((String) -> Void)?
     private(set) var isStopped = false
     private var mediaTime = 0.0

@@ -20,6 +20,7 @@ final class ViewerSession {
     private let log: (String) -> Void
     private let toolbar: Toolbar
     private let hud: HeadsUpDisplay
+    private let curvePanel: TimingPanel
     private var shownMediaTime: Double?
     private var commandsByIdentifier: [String: ViewerCommand] = [:]
     private var loggedToolbarLayout = ""
@@ -41,6 +42,7 @@ final class ViewerSession {
         self.log = log
         self.toolbar = Toolbar(text: text)
         self.hud = HeadsUpDisplay(text: text)
+        self.curvePanel = TimingPanel(text: text)
         attach(source)
     }
 
@@ -75,6 +77,7 @@ final class ViewerSession {
     /// Lays the overlay out for a `width`×`height` window.
     func layout(width: Int, height: Int) {
         toolbar.layout(width: width, height: height)
+        curvePanel.layout(frame: TimingPanel.dockedFrame(width: width, height: height, bottomInset: toolbar.height))
         isLaidOut = true
         needsRedraw = true
         logToolbarLayout()
@@ -206,6 +209,10 @@ final class ViewerSession {
         }
         needsRedraw = false
         guard overlayEnabled else { return }
+        if curvePanelVisible, let root = source.rootLayer {
+            curvePanel.update(root: root)
+            curvePanel.draw(mediaTime: clock.mediaTime(atHostTime: hostTime), into: bitmap)
+        }
         toolbar.draw(into: bitmap)
         if hudVisible {
             hud.draw(lines: hudLines(hostTime: hostTime, figures: figures, dropped: dropped), into: bitmap)

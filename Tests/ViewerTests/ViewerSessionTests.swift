@@ -1,3 +1,4 @@
+import LayerKit
 import Raster
 import Testing
 
@@ -9,6 +10,7 @@ private final class RecordingSource: FrameSource {
     let width = 320
     let height = 240
     let extraCommands: [ViewerCommand] = [.push, .pop]
+    let rootLayer: CALayer? = nil
     var log: ((String) -> Void)?
     var isIdle = false
     var shownTimes: [Double] = []
