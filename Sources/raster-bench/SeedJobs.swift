@@ -35,6 +35,7 @@ final class MaskedFrameJob: FrameJob {
     let name: String
     let shape: Shape
     let damage: Bool
+    let bands: Int
     let a: Bitmap
     let b: Bitmap
     let out: Bitmap
@@ -46,9 +47,10 @@ final class MaskedFrameJob: FrameJob {
     private let path: CGPath
     private let style: StrokeStyle
 
-    init(shape: Shape, damage: Bool, a: Bitmap, b: Bitmap, out: Bitmap) {
+    init(shape: Shape, damage: Bool, a: Bitmap, b: Bitmap, out: Bitmap, bands: Int) {
         self.shape = shape
         self.damage = damage
+        self.bands = bands
         self.a = a
         self.b = b
         self.out = out
@@ -87,7 +89,7 @@ final class MaskedFrameJob: FrameJob {
             mask.addChanges(since: masks[(index + 1) & 1], to: &region)
             out.composite(b, through: mask, over: a, in: region)
         } else {
-            out.composite(b, through: mask, over: a)
+            out.composite(b, through: mask, over: a, bands: bands)
         }
     }
 }
@@ -97,14 +99,16 @@ final class MaskedFrameJob: FrameJob {
 final class ShipJob: FrameJob {
     let name: String
     let damage: Bool
+    let bands: Int
     let a: Bitmap
     let out: Bitmap
     let sprite = BenchImages.sprite()
     private var region: Region
     private var previous = PixelRect(x: 0, y: 0, width: 0, height: 0)
 
-    init(damage: Bool, a: Bitmap, out: Bitmap) {
+    init(damage: Bool, a: Bitmap, out: Bitmap, bands: Int) {
         self.damage = damage
+        self.bands = bands
         self.a = a
         self.out = out
         name = damage ? "ship+damage" : "ship"
@@ -118,7 +122,7 @@ final class ShipJob: FrameJob {
             .concatenating(CGAffineTransform(translationX: 150, y: 150))
         guard damage else {
             out.copy(from: a)
-            out.draw(sprite, transform: transform)
+            out.draw(sprite, transform: transform, bands: bands)
             return
         }
         let bounds = Bitmap.deviceBounds(ofImageWidth: sprite.width, height: sprite.height, transform: transform)
@@ -127,6 +131,6 @@ final class ShipJob: FrameJob {
         region.add(bounds)
         previous = bounds
         out.copy(from: a, in: region)
-        out.draw(sprite, transform: transform, in: region)
+        out.draw(sprite, transform: transform, in: region, bands: bands)
     }
 }

@@ -2,17 +2,20 @@ import Dispatch
 import Geometry
 import Raster
 
-/// raster-bench [--size WxH] [--frames N] [NAME ...]
+/// raster-bench [--size WxH] [--frames N] [--bands N] [NAME ...]
 ///
 /// Renders each seed's frame at the given size (default 1920x1080) for N frames (default 200) sweeping
 /// the animation from start to end, and prints one line per job:
 /// `NAME WxH frames=N median_ms=X p95_ms=Y`. Jobs: copy (the memory-bandwidth floor), wipe, reveal,
 /// ship, and the same three with damage tracking (`+damage`). Names given on the command line select
-/// jobs. Run the release build: `swift run -c release raster-bench`.
+/// jobs. `--bands 2` composites full frames and draws the sprite in two row bands on two cores
+/// (default 1). Run the release build: `swift run -c release raster-bench`; `compare.py` beside this
+/// file runs it and cairo doing the same jobs and prints the ratios.
 struct Options {
     var width = 1920
     var height = 1080
     var frames = 200
+    var bands = 1
     var names: [String] = []
 
     init(arguments: [String]) {
@@ -26,6 +29,9 @@ struct Options {
             case "--frames":
                 guard let n = rest.popFirst().flatMap({ Int($0) }), n > 0 else { Self.usage("bad --frames") }
                 frames = n
+            case "--bands":
+                guard let n = rest.popFirst().flatMap({ Int($0) }), n > 0 else { Self.usage("bad --bands") }
+                bands = n
             case "--help", "-h":
                 Self.usage(nil)
             default:
@@ -36,7 +42,7 @@ struct Options {
 
     static func usage(_ problem: String?) -> Never {
         if let problem { print("raster-bench: \(problem)") }
-        print("usage: raster-bench [--size WxH] [--frames N] [copy|wipe|reveal|ship|wipe+damage|...]")
+        print("usage: raster-bench [--size WxH] [--frames N] [--bands N] [copy|wipe|reveal|ship|wipe+damage|...]")
         exit(problem == nil ? 0 : 64)
     }
 }
@@ -63,12 +69,12 @@ let b = BenchImages.picture(1, width: options.width, height: options.height)
 let out = Bitmap(width: options.width, height: options.height)
 let jobs: [FrameJob] = [
     CopyJob(a: a, out: out),
-    MaskedFrameJob(shape: .wipe, damage: false, a: a, b: b, out: out),
-    MaskedFrameJob(shape: .reveal, damage: false, a: a, b: b, out: out),
-    ShipJob(damage: false, a: a, out: out),
-    MaskedFrameJob(shape: .wipe, damage: true, a: a, b: b, out: out),
-    MaskedFrameJob(shape: .reveal, damage: true, a: a, b: b, out: out),
-    ShipJob(damage: true, a: a, out: out),
+    MaskedFrameJob(shape: .wipe, damage: false, a: a, b: b, out: out, bands: options.bands),
+    MaskedFrameJob(shape: .reveal, damage: false, a: a, b: b, out: out, bands: options.bands),
+    ShipJob(damage: false, a: a, out: out, bands: options.bands),
+    MaskedFrameJob(shape: .wipe, damage: true, a: a, b: b, out: out, bands: options.bands),
+    MaskedFrameJob(shape: .reveal, damage: true, a: a, b: b, out: out, bands: options.bands),
+    ShipJob(damage: true, a: a, out: out, bands: options.bands),
 ]
 for job in jobs where options.names.isEmpty || options.names.contains(job.name) {
     out.copy(from: a)
