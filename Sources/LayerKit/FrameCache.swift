@@ -5,7 +5,8 @@
 /// animated values into the presentation copies; unanimated layers are not visited at all.
 ///
 /// A layer with exactly one attached basic animation of a number, point or colour on a common layer
-/// key (opacity, position(.x/.y), anchorPoint, backgroundColor, transform components), without
+/// key (opacity, position(.x/.y), anchorPoint, backgroundColor, transform components, and a shape
+/// layer's strokeStart, strokeEnd, lineWidth, fillColor, strokeColor), without
 /// additive, cumulative or value function, is a "direct" item: its timing, ends and model value are
 /// copied into the item. Every other animated layer is a "layer" item, evaluated by the general code.
 final class FrameCache {
@@ -29,6 +30,8 @@ final class FrameCache {
     private enum DirectKey {
         case opacity, position, positionX, positionY, anchorPoint, backgroundColor
         case transformPart(AnimatableKey.TransformPart)
+        /// Shape layer keys (the item's layers are `CAShapeLayer`s).
+        case strokeStart, strokeEnd, lineWidth, fillColor, strokeColor
     }
 
     private struct FrameItem {
@@ -78,12 +81,13 @@ final class FrameCache {
         guard layer.attached.count == 1 else { return item }
         let entry = layer.attached[0]
         guard case .basic(let basic) = entry.program.body, let key = directKey(basic.key),
+            !basic.key.isShapeKey || (layer is CAShapeLayer && presentation is CAShapeLayer),
             let ends = basic.directEnds(model: layer)
         else { return item }
         let components: Int
         switch key {
         case .position, .anchorPoint: components = 2
-        case .backgroundColor: components = 4
+        case .backgroundColor, .fillColor, .strokeColor: components = 4
         default: components = 1
         }
         guard ends.components == components else { return item }
@@ -108,6 +112,11 @@ final class FrameCache {
         case .anchorPoint: return .anchorPoint
         case .backgroundColor: return .backgroundColor
         case .transformPart(let part): return .transformPart(part)
+        case .strokeStart: return .strokeStart
+        case .strokeEnd: return .strokeEnd
+        case .lineWidth: return .lineWidth
+        case .fillColor: return .fillColor
+        case .strokeColor: return .strokeColor
         default: return nil
         }
     }
@@ -208,6 +217,15 @@ final class FrameCache {
             var transform = model.state.transform
             AnimatableKey.writeNumber(part, v.x, &transform)
             target.state.transform = transform
+        case .strokeStart: unsafeDowncast(target, to: CAShapeLayer.self).shape.strokeStart = v.x
+        case .strokeEnd: unsafeDowncast(target, to: CAShapeLayer.self).shape.strokeEnd = v.x
+        case .lineWidth: unsafeDowncast(target, to: CAShapeLayer.self).shape.lineWidth = v.x
+        case .fillColor:
+            unsafeDowncast(target, to: CAShapeLayer.self).shape.fillColor = CGColor(
+                red: v.x, green: v.y, blue: v.z, alpha: v.w)
+        case .strokeColor:
+            unsafeDowncast(target, to: CAShapeLayer.self).shape.strokeColor = CGColor(
+                red: v.x, green: v.y, blue: v.z, alpha: v.w)
         }
     }
 
@@ -219,6 +237,16 @@ final class FrameCache {
         case .anchorPoint: target.state.anchorPoint = model.state.anchorPoint
         case .backgroundColor: target.state.backgroundColor = model.state.backgroundColor
         case .transformPart: target.state.transform = model.state.transform
+        case .strokeStart, .strokeEnd, .lineWidth, .fillColor, .strokeColor:
+            let shape = unsafeDowncast(target, to: CAShapeLayer.self)
+            let modelShape = unsafeDowncast(model, to: CAShapeLayer.self)
+            switch key {
+            case .strokeStart: shape.shape.strokeStart = modelShape.shape.strokeStart
+            case .strokeEnd: shape.shape.strokeEnd = modelShape.shape.strokeEnd
+            case .lineWidth: shape.shape.lineWidth = modelShape.shape.lineWidth
+            case .fillColor: shape.shape.fillColor = modelShape.shape.fillColor
+            default: shape.shape.strokeColor = modelShape.shape.strokeColor
+            }
         }
     }
 }

@@ -10,13 +10,15 @@ import Testing
         var positions: [CGPoint] = []
         var transforms: [CATransform3D] = []
         var colors: [CGColor?] = []
+        var strokes: [CGFloat] = []
+        var strokeColors: [CGColor?] = []
         var events: [String] = []
         /// Frames stepped through the cache (not compared).
         var cachedFrames = 0
 
         static func == (a: Observation, b: Observation) -> Bool {
             a.opacity == b.opacity && a.positions == b.positions && a.transforms == b.transforms && a.colors == b.colors
-                && a.events == b.events
+                && a.strokes == b.strokes && a.strokeColors == b.strokeColors && a.events == b.events
         }
     }
 
@@ -40,6 +42,7 @@ import Testing
             "opacity", "position", "position.x", "transform.rotation", "transform.scale", "backgroundColor",
             "bounds.size.width",
         ]
+        let shapeKeys = ["strokeEnd", "strokeColor", "lineWidth", "opacity"]
         for index in 0..<60 {
             let layer = index % 5 == 0 ? CAShapeLayer() : CALayer()
             layer.name = "l\(index)"
@@ -49,16 +52,18 @@ import Testing
             layers.append(layer)
             let count = index % 7 == 0 ? 2 : 1
             for n in 0..<count {
-                let key = keys[Int(random.next() % UInt64(keys.count))]
+                let choices = layer is CAShapeLayer ? shapeKeys : keys
+                let key = choices[Int(random.next() % UInt64(choices.count))]
                 let animation = CABasicAnimation(keyPath: key)
                 switch key {
                 case "position": animation.toValue = CGPoint(x: random.unit() * 100, y: random.unit() * 100)
-                case "backgroundColor": animation.toValue = CGColor(red: random.unit(), green: 0, blue: 1, alpha: 1)
+                case "backgroundColor", "strokeColor":
+                    animation.toValue = CGColor(red: random.unit(), green: 0, blue: 1, alpha: 1)
                 default: animation.byValue = random.unit() * 3
                 }
                 if random.unit() < 0.3 {
                     animation.fromValue =
-                        key == "position" ? CGPoint(x: 1, y: 2) : (key == "backgroundColor" ? CGColor.white : 0.5)
+                        key == "position" ? CGPoint(x: 1, y: 2) : (key.hasSuffix("Color") ? CGColor.white : 0.5)
                 }
                 animation.duration = 0.2 + random.unit() * 2
                 animation.beginTime = random.unit() < 0.5 ? 0 : random.unit() * 3
@@ -87,6 +92,10 @@ import Testing
                 observation.positions.append(p.position)
                 observation.transforms.append(p.transform)
                 observation.colors.append(p.backgroundColor)
+                if let shape = p as? CAShapeLayer {
+                    observation.strokes.append(shape.strokeEnd)
+                    observation.strokeColors.append(shape.strokeColor)
+                }
             }
         }
         CAEngine.eventObserver = nil
@@ -99,11 +108,18 @@ import Testing
         #expect(cached.events.count > 20)
         #expect(cached.cachedFrames > 40)
         #expect(uncached.cachedFrames == 0)
-        #expect(cached.events == uncached.events)
-        #expect(cached.opacity == uncached.opacity)
-        #expect(cached.positions == uncached.positions)
-        #expect(cached.transforms == uncached.transforms)
-        #expect(cached.colors == uncached.colors)
+        #expect(mismatches(cached.events, uncached.events) == 0, "events")
+        #expect(mismatches(cached.opacity, uncached.opacity) == 0, "opacity")
+        #expect(mismatches(cached.positions, uncached.positions) == 0, "positions")
+        #expect(mismatches(cached.transforms, uncached.transforms) == 0, "transforms")
+        #expect(mismatches(cached.colors, uncached.colors) == 0, "colors")
+        #expect(mismatches(cached.strokes, uncached.strokes) == 0, "strokes")
+        #expect(mismatches(cached.strokeColors, uncached.strokeColors) == 0, "strokeColors")
+    }
+
+    /// How many positions differ (and any length difference), for short failure messages.
+    func mismatches<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
+        zip(a, b).filter { $0 != $1 }.count + abs(a.count - b.count)
     }
 
     /// The cache is actually used once the model is stable, and dropped when it changes.
