@@ -14,6 +14,10 @@ let package = Package(
     products: [
         .executable(name: "layerscope", targets: ["layerscope"]),
         .library(name: "LayerKit", targets: ["LayerKit"]),
+        .library(name: "Compositor", targets: ["Compositor", "Raster", "Geometry"]),
+        .library(name: "ImageFiles", targets: ["ImageFiles"]),
+        .library(name: "Scenes", targets: ["Scenes"]),
+        .library(name: "Viewer", targets: ["Viewer"]),
     ],
     targets: [
         .target(name: "Geometry"),
