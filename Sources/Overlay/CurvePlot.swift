@@ -17,10 +17,13 @@ public struct CurvePlotEntry: Sendable {
 
 /// Draws timing functions as curves of progress over the input time fraction: the unit square, a grid,
 /// axes with labels, a legend, and the whole curve even where it overshoots 0…1 (the progress range
-/// grows to hold it). `compact` drops the labels and legend, for the curve panel's small plots.
+/// grows to hold it). `compact` drops the labels and legend, for the curve panel's small plots (and
+/// so do rectangles too small for them); the legend goes beside the plot when there is room, else below.
 public final class CurvePlot {
     private let text: TextRenderer?
     private let pen = CurvePlotPen()
+    /// Whether the last drawing put the legend to the right of the plot (else below it).
+    private var legendBeside = true
     /// Where the last drawing put the unit square, for playhead dots.
     public private(set) var mapping = CurvePlotMapping(
         plot: PixelRect(x: 0, y: 0, width: 1, height: 1), yMin: 0, yMax: 1)
@@ -51,12 +54,14 @@ public final class CurvePlot {
             bitmap, x: rect.x, y: rect.y, width: rect.width, height: rect.height, color: CurvePlotStyle.background)
         let range = Self.progressRange(of: entries.map(\.function))
         let lineHeight = text.map { $0.ascender + $0.descender } ?? 0
-        let labelled = !compact && text != nil
+        let labelled = !compact && text != nil && rect.width >= 200 && rect.height >= 160
+        let legendWidth = labelled ? Self.legendWidth(entries, text: text) : 0
+        legendBeside = rect.width >= rect.height + legendWidth
+        let legendHeight = labelled && !legendBeside ? entries.count * (lineHeight + 4) + 6 : 0
         let left = rect.x + (labelled ? 12 + 2 * lineHeight + (text?.width(of: "-0.25") ?? 0) : 4)
         let top = rect.y + (labelled ? lineHeight + 12 : 4)
-        let bottom = rect.maxY - (labelled ? 2 * lineHeight + 16 : 4)
-        let legendWidth = labelled ? Self.legendWidth(entries, text: text) : 0
-        let right = rect.maxX - (labelled ? 16 + legendWidth : 4)
+        let bottom = rect.maxY - (labelled ? 2 * lineHeight + 16 + legendHeight : 4)
+        let right = rect.maxX - (labelled ? 16 + (legendBeside ? legendWidth : 0) : 4)
         let plot = PixelRect(x: left, y: top, width: max(1, right - left), height: max(1, bottom - top))
         mapping = CurvePlotMapping(plot: plot, yMin: range.min, yMax: range.max)
         Blending.fill(
@@ -142,8 +147,8 @@ public final class CurvePlot {
     private func drawLegend(_ entries: [CurvePlotEntry], into bitmap: Bitmap) {
         guard let text, !entries.isEmpty else { return }
         let lineHeight = text.ascender + text.descender + 4
-        let x = mapping.plot.maxX + 14
-        var y = mapping.plot.y
+        let x = legendBeside ? mapping.plot.maxX + 14 : mapping.plot.x
+        var y = legendBeside ? mapping.plot.y : mapping.plot.maxY + 2 * lineHeight + 14
         for entry in entries {
             Blending.fill(bitmap, x: x, y: y + lineHeight / 2 - 2, width: 18, height: 3, color: entry.color)
             text.draw(entry.label, x: x + 24, baseline: y + text.ascender, color: CurvePlotStyle.text, into: bitmap)

@@ -24,6 +24,9 @@ public final class TimingPanel {
     private weak var trackedRoot: CALayer?
     private var cache = Bitmap(width: 1, height: 1)
     private var cacheIsValid = false
+    /// The media time at which the last of the shown animations ends (nil when none ends), as of the
+    /// last update that added rows: the natural length of a timeline.
+    public private(set) var latestEnd: Double?
     /// Where the panel is drawn in the target bitmap.
     public private(set) var frame = PixelRect(x: 0, y: 0, width: 0, height: 0)
 
@@ -67,6 +70,7 @@ public final class TimingPanel {
         if root !== trackedRoot {
             trackedRoot = root
             rows.removeAll()
+            latestEnd = nil
             cacheIsValid = false
         }
         for row in rows { row.isAttached = false }
@@ -87,6 +91,11 @@ public final class TimingPanel {
             let index = rows.firstIndex { !$0.isAttached } ?? 0
             rows.remove(at: index)
         }
+        latestEnd = rows.compactMap { row in
+            row.sampler.facts.activeEnd.map { row.sampler.mediaTime(atLocalTime: $0) }.flatMap {
+                $0.isFinite ? $0 : nil
+            }
+        }.max()
         cacheIsValid = false
     }
 

@@ -9,11 +9,16 @@ import Testing
 /// Goldens are small PNGs in `Tests/OverlayTests/Goldens`. To re-record them after an intended change,
 /// run the tests with `RECORD_GOLDENS=1` in the environment (e.g. `RECORD_GOLDENS=1 swift test --filter
 /// Curve`), look at the new images, and commit them. A pixel matches when every channel is within
-/// `tolerance` of the golden's, because FreeType's anti-aliasing of the labels can differ by a level or
-/// two between FreeType versions; lines and fills are drawn by our own rasterizer and match exactly.
+/// `tolerance` (3) of the golden's, because FreeType's anti-aliasing of the labels can differ by a level
+/// or two between FreeType versions. Up to `edgeAllowance` (0.05 %) of the pixels may differ by up to
+/// `edgeTolerance` (32): the edge pixels of curves, whose coverage moves a little when the rasterizer's
+/// rounding is tuned. Anything more (a missing line, a moved label, a wrong colour) fails.
 enum CurveGoldens {
     /// Largest allowed difference per channel (0…255).
     static let tolerance = 3
+    /// Largest difference allowed for the few edge pixels, and the fraction of pixels that may use it.
+    static let edgeTolerance = 32
+    static let edgeAllowance = 0.0005
 
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
 
@@ -35,8 +40,10 @@ enum CurveGoldens {
                 worst = max(worst, d)
             }
         }
+        let allowed = Int(Double(bitmap.width * bitmap.height) * edgeAllowance)
         #expect(
-            different == 0, "\(different) pixels differ by more than \(tolerance) (worst \(worst)) from \(name).png",
+            worst <= edgeTolerance && different <= allowed,
+            "\(different) pixels (\(allowed) allowed) differ by more than \(tolerance), worst \(worst), from \(name).png",
             sourceLocation: sourceLocation)
     }
 

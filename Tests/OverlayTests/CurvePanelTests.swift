@@ -59,6 +59,7 @@ struct CurvePanelTests {
         panel.update(root: root)
         #expect(panel.samplers.map(\.facts.key) == ["move", "pulse"])
         #expect(panel.visibleRowCount == 2)
+        #expect(panel.latestEnd == 2.25, "the pulse ends at 0.25 + 2 × 2 × 0.5 s")
         (CAEngine.clock as! ManualClock).now = 2
         CAEngine.step(root)
         #expect(root.animationKeys() == nil, "the move was removed on completion")
