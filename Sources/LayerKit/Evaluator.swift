@@ -44,6 +44,11 @@ struct Evaluator {
     /// Points the presentation's sublayers and mask at the children's presentation copies.
     private func relink(_ layer: CALayer, _ presentation: CALayer) {
         presentation.syncedStructure = layer.structureVersion
+        // Detach the old children first, so none keeps an unowned pointer to this copy.
+        for old in presentation.sublayerStorage ?? [] where old.superlayerStorage === presentation {
+            old.superlayerStorage = nil
+        }
+        if let old = presentation.maskStorage, old.maskOwner === presentation { old.maskOwner = nil }
         if let sublayers = layer.sublayerStorage {
             presentation.sublayerStorage = sublayers.map { sublayer in
                 let copy = sublayer.presentationStorage ?? Self.makePresentation(for: sublayer)

@@ -218,3 +218,27 @@ import Testing
         #expect(r == child.frame)
     }
 }
+
+/// Back-pointers never outlive the layers they point to.
+@Suite struct LayerLifetimeTests {
+    @Test func superlayerIsClearedWhenTheParentGoes() throws {
+        let clock = freshEngine(at: 0)
+        let child = CALayer()
+        let mask = CALayer()
+        do {
+            let parent = CALayer()
+            parent.addSublayer(child)
+            child.mask = mask
+            step(parent, clock, at: 0)
+            #expect(child.presentation()?.superlayer === parent.presentation())
+            child.removeFromSuperlayer()
+            step(parent, clock, at: 1)
+            #expect(child.presentation()?.superlayer == nil)
+            parent.addSublayer(child)
+        }
+        #expect(child.superlayer == nil)
+        #expect(mask.superlayer === child)
+        step(child, clock, at: 2)
+        #expect(child.presentation()?.mask?.superlayer === child.presentation())
+    }
+}
