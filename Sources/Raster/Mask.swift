@@ -103,6 +103,24 @@ public final class Mask: @unchecked Sendable {
         return Double(sum) / 255
     }
 
+    /// The smallest rectangle holding every pixel of non-zero coverage (empty when there is none).
+    public var coveredBounds: PixelRect {
+        var x0 = Int.max
+        var x1 = Int.min
+        var y0 = Int.max
+        var y1 = Int.min
+        for r in 0..<bounds.height {
+            let spans = spanBuffer(row: r)
+            guard let first = spans.first, let last = spans.last else { continue }
+            x0 = min(x0, Int(first.x))
+            x1 = max(x1, Int(last.end))
+            y0 = min(y0, bounds.minY + r)
+            y1 = bounds.minY + r + 1
+        }
+        guard x1 > x0 else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
     /// Removes every span: coverage 0 everywhere.
     public func removeAll() {
         spanCount = 0

@@ -68,6 +68,8 @@ public final class Rasterizer {
     var refined: UnsafeMutablePointer<Float> = .allocate(capacity: 1)
     var steps: UnsafeMutablePointer<Float> = .allocate(capacity: 1)
     var refinedCapacity = 0
+    /// The polygon of the last path filled by `fill(_:transform:rule:into:clip:tolerance:)`.
+    var scratchPolygon = Polygon()
     /// Contour bookkeeping while collecting edges.
     private var serial: Int32 = 0
     private var contourFirst: Int32 = 0

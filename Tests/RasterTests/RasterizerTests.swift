@@ -133,3 +133,17 @@ import Testing
         #expect(half.spans(inRow: 0).contains(CoverageSpan(x: 3, length: 18, coverage: 128)))
     }
 }
+
+/// The path convenience and mask bounds.
+@Suite struct RasterizerPathTests {
+    @Test func pathIsFlattenedUnderItsTransform() {
+        let path = CGPath(rect: CGRect(x: 0, y: 0, width: 4, height: 3))
+        let mask = Mask(width: 30, height: 30)
+        Rasterizer().fill(
+            path, transform: CGAffineTransform(scaleX: 2, y: 2).concatenating(CGAffineTransform(translationX: 5, y: 6)),
+            rule: .nonZero, into: mask)
+        #expect(mask.totalCoverage == 48)
+        #expect(mask.coveredBounds == PixelRect(x: 5, y: 6, width: 8, height: 6))
+        #expect(Mask(width: 5, height: 5).coveredBounds.isEmpty)
+    }
+}
