@@ -66,6 +66,23 @@ final class SceneSource: FrameSource {
         shownTime = mediaTime
     }
 
+    /// Makes the scene again (its file changed) and brings it to the shown time with the user's
+    /// actions replayed. When making it fails, throws and the current scene stays as it was.
+    func reload() throws {
+        let fresh = try makeScene()
+        CAEngine.eventObserver = nil
+        CAEngine.reset()
+        clock.now = 0
+        CAEngine.clock = clock
+        scene = fresh
+        for entry in userActions where entry.time <= shownTime {
+            scene.advance(to: entry.time)
+            scene.perform(entry.action)
+        }
+        connectLogs()
+        scene.advance(to: shownTime)
+    }
+
     private func rebuild(upTo mediaTime: Double) {
         CAEngine.eventObserver = nil
         CAEngine.reset()

@@ -2,6 +2,7 @@ import CX11
 import Foundation
 import Overlay
 import Raster
+import Scenes
 
 /// The live viewer: one X window fed by a display link. Everything here runs on the thread that
 /// called `run()`, the only one touching Xlib.
@@ -22,6 +23,9 @@ final class ViewerApp {
     private var windowDestroyed = false
     private var startCPUSeconds = 0.0
     private var startWallTime: Int64 = 0
+    /// Watches a scene file given with `--scene FILE`; its saves reload `watchedSource`.
+    private var sceneFileWatcher: SceneFileWatcher?
+    private weak var watchedSource: FrameSource?
 
     /// Opens the display and window for `source`; throws a one-line reason when that is impossible.
     init(options: ViewerOptions, source: FrameSource, makeScene: @escaping (Int) -> FrameSource?) throws {
@@ -55,6 +59,24 @@ final class ViewerApp {
         session.titleChanged = { [window] title in window.setTitle(title) }
         LineOutput.out(
             "viewer: window 0x\(String(window.window, radix: 16)) \(windowWidth)x\(windowHeight) scene \(source.name)")
+        watchSceneFile(options.scene, of: source)
+    }
+
+    /// Reloads `source` whenever the scene file at `path` is saved (when `path` is a file).
+    private func watchSceneFile(_ path: String, of source: FrameSource) {
+        guard source is SceneSource, !BuiltInScenes.names.contains(path), FileManager.default.fileExists(atPath: path)
+        else { return }
+        let wake = pollSet.wakeFileDescriptor
+        do {
+            sceneFileWatcher = try SceneFileWatcher(path: path) {
+                var one: UInt64 = 1
+                _ = write(wake, &one, 8)
+            }
+            watchedSource = source
+            LineOutput.out("scene file: watching \(path)")
+        } catch {
+            LineOutput.out("scene file: \(error) (no live reload)")
+        }
     }
 
     /// Runs until the user quits, a signal arrives or the window goes away; returns the exit code.
@@ -65,6 +87,7 @@ final class ViewerApp {
         while !session.quitRequested && !windowDestroyed {
             drainEvents()
             if session.quitRequested || windowDestroyed { break }
+            if sceneFileWatcher?.takeChange() == true, session.source === watchedSource { session.reloadSceneFile() }
             let now = MonotonicTime.nanoseconds()
             if session.isAnimating || runsFixedFrames {
                 scheduler.start(at: now)
@@ -194,6 +217,7 @@ final class ViewerApp {
     }
 
     private func shutDown() -> Int32 {
+        sceneFileWatcher?.stop()
         buffers.destroyBuffers()
         if windowDestroyed {
             window.close()

@@ -21,6 +21,12 @@ final class ViewerSession {
     private let toolbar: Toolbar
     private let hud: HeadsUpDisplay
     private let curvePanel: TimingPanel
+    private let timeline: TimelineScrubber
+    private let text: TextRenderer?
+    /// Whether playback was running when the current scrub began (it resumes on release).
+    private var resumeAfterScrub = false
+    /// Why the scene file's last save could not be loaded (shown until a good save).
+    private(set) var sceneError: String?
     private var shownMediaTime: Double?
     private var commandsByIdentifier: [String: ViewerCommand] = [:]
     private var loggedToolbarLayout = ""
@@ -42,7 +48,10 @@ final class ViewerSession {
         self.log = log
         self.toolbar = Toolbar(text: text)
         self.hud = HeadsUpDisplay(text: text)
-        self.curvePanel = TimingPanel(text: text)
+        let smallText = (try? TextRenderer(dejaVuSansPixelSize: 11)) ?? text
+        self.curvePanel = TimingPanel(text: smallText)
+        self.timeline = TimelineScrubber(text: smallText)
+        self.text = text
         attach(source)
     }
 
@@ -56,7 +65,7 @@ final class ViewerSession {
         source = newSource
         source.log = { [log] line in log(line) }
         shownMediaTime = nil
-        let commands: [ViewerCommand] = [.start, .stop, .pauseResume] + source.extraCommands
+        let commands: [ViewerCommand] = [.start, .stop, .pauseResume] + source.extraCommands + [.toggleCurvePanel]
         commandsByIdentifier = Dictionary(uniqueKeysWithValues: commands.map { ($0.logName, $0) })
         toolbar.setItems(commands.map { ToolbarItem(identifier: $0.logName, title: buttonTitle(for: $0)) })
         needsRedraw = true
@@ -70,6 +79,7 @@ final class ViewerSession {
         case .pauseResume: clock.isPaused ? "Resume" : "Pause"
         case .push: "Push"
         case .pop: "Pop"
+        case .toggleCurvePanel: "Curves"
         default: command.logName
         }
     }
@@ -77,7 +87,9 @@ final class ViewerSession {
     /// Lays the overlay out for a `width`×`height` window.
     func layout(width: Int, height: Int) {
         toolbar.layout(width: width, height: height)
-        curvePanel.layout(frame: TimingPanel.dockedFrame(width: width, height: height, bottomInset: toolbar.height))
+        curvePanel.layout(
+            frame: TimingPanel.dockedFrame(
+                width: width, height: height, bottomInset: toolbar.height + TimelineBar.height))
         isLaidOut = true
         needsRedraw = true
         logToolbarLayout()
@@ -147,6 +159,7 @@ final class ViewerSession {
     /// Updates the hovered button; true when the picture must change.
     func pointerMoved(x: Int, y: Int) {
         guard overlayEnabled else { return }
+        if let action = timeline.moved(x: x, y: y) { return apply(action) }
         let hovered = toolbar.identifier(atX: x, y: y)
         if hovered != toolbar.hovered {
             toolbar.hovered = hovered
@@ -164,6 +177,10 @@ final class ViewerSession {
 
     /// A mouse button went down at (`x`, `y`): the toolbar button there shows pressed.
     func pointerPressed(button: UInt32, x: Int, y: Int) {
+        if overlayEnabled, button == 1, curvePanelVisible, timeline.contains(x: x, y: y) {
+            if let action = timeline.pressed(x: x, y: y) { apply(action) }
+            return
+        }
         guard overlayEnabled, button == 1, let identifier = toolbar.identifier(atX: x, y: y) else { return }
         toolbar.pressed = identifier
         needsRedraw = true
@@ -171,6 +188,7 @@ final class ViewerSession {
 
     /// A mouse button came up: a toolbar button pressed and released in place performs its command.
     func pointerReleased(button: UInt32, x: Int, y: Int, hostTime: Double) {
+        if button == 1, let action = timeline.released(x: x, y: y) { return apply(action) }
         guard button == 1, let pressed = toolbar.pressed else { return }
         toolbar.pressed = nil
         needsRedraw = true
@@ -178,6 +196,49 @@ final class ViewerSession {
             let title = toolbar.items.first(where: { $0.identifier == pressed })?.title
         else { return }
         perform(command, origin: "button \(title)", hostTime: hostTime)
+    }
+
+    /// Carries out what a pointer event on the timeline bar asked for, and logs seeks.
+    private func apply(_ action: TimelineScrubber.Action) {
+        let hostTime = MonotonicTime.seconds(MonotonicTime.nanoseconds())
+        switch action {
+        case .seek(let time, let ended):
+            if timeline.isScrubbing && !ended && !clock.isPaused {
+                resumeAfterScrub = true
+                clock.pause(atHostTime: hostTime)
+            }
+            clock.seek(to: time, atHostTime: hostTime)
+            if ended && resumeAfterScrub {
+                resumeAfterScrub = false
+                clock.resume(atHostTime: hostTime)
+            }
+            needsRedraw = true
+            log(
+                "timeline: \(ended ? "seek" : "scrub") -> t=\(String(format: "%.3f", clock.mediaTime(atHostTime: hostTime)))"
+            )
+        case .step(let frames):
+            if !clock.isPaused { perform(.pauseResume, origin: "timeline", hostTime: hostTime) }
+            perform(frames > 0 ? .stepForward : .stepBackward, origin: "timeline", hostTime: hostTime)
+        case .command(let command):
+            perform(command, origin: "timeline", hostTime: hostTime)
+        }
+    }
+
+    /// Loads the scene file again after it was saved, keeping the media time; when it cannot be
+    /// loaded the last good scene stays and the error is shown in the window until a good save.
+    func reloadSceneFile() {
+        guard let scene = source as? SceneSource else { return }
+        do {
+            try scene.reload()
+            sceneError = nil
+            log("scene file: reloaded t=\(String(format: "%.3f", shownMediaTime ?? 0))")
+        } catch {
+            sceneError = "\(error)"
+            log(
+                "scene file: error (keeping the last good scene): \("\(error)".replacingOccurrences(of: "\n", with: " "))"
+            )
+        }
+        needsRedraw = true
     }
 
     /// The toolbar, for tests and hit-testing.
@@ -212,11 +273,17 @@ final class ViewerSession {
         if curvePanelVisible, let root = source.rootLayer {
             curvePanel.update(root: root)
             curvePanel.draw(mediaTime: clock.mediaTime(atHostTime: hostTime), into: bitmap)
+            let end = curvePanel.latestEnd.map { max(1, $0.rounded(.up)) } ?? 4
+            timeline.layout(width: bitmap.width, height: bitmap.height, bottomInset: toolbar.height, duration: end)
+            timeline.bar.draw(
+                mediaTime: clock.mediaTime(atHostTime: hostTime), speed: clock.speed, paused: clock.isPaused,
+                into: bitmap)
         }
         toolbar.draw(into: bitmap)
         if hudVisible {
             hud.draw(lines: hudLines(hostTime: hostTime, figures: figures, dropped: dropped), into: bitmap)
         }
+        if let sceneError { SceneErrorBanner.draw(sceneError, text: text, into: bitmap) }
     }
 
     private func hudLines(hostTime: Double, figures: HUDFigures, dropped: Int) -> [String] {
