@@ -34,7 +34,7 @@ struct SmallFilesystem {
     init?(kilobytes: Int, readOnly: Bool = false) throws {
         directory = try TemporaryDirectory()
         let options = "size=\(kilobytes)k" + (readOnly ? ",ro" : "")
-        guard try run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", directory.url.path]) == 0 else {
+        guard (try? run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", directory.url.path])) == 0 else {
             directory.remove()
             return nil
         }
@@ -46,5 +46,10 @@ struct SmallFilesystem {
     }
 }
 
-/// Whether this process may mount file systems (the full-disk and read-only tests need it).
-let canMount = geteuid() == 0
+/// Whether this process may mount file systems (the full-disk and read-only tests need it): root with
+/// the right to mount, found by mounting a tiny tmpfs once.
+let canMount: Bool = {
+    guard geteuid() == 0, let probe = try? SmallFilesystem(kilobytes: 4) else { return false }
+    probe.remove()
+    return true
+}()

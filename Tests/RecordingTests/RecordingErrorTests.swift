@@ -90,7 +90,7 @@ import Testing
         #expect(directoryError?.description.hasPrefix("cannot write \(temporary.file("plain/frames").path): ") == true)
     }
 
-    @Test(.enabled(if: canMount, "mounting a read-only file system needs root"))
+    @Test(.enabled(if: canMount, "needs the right to mount a read-only tmpfs"))
     func readOnlyDirectory() throws {
         let filesystem = try #require(try SmallFilesystem(kilobytes: 64, readOnly: true))
         defer { filesystem.remove() }
@@ -105,7 +105,7 @@ import Testing
         #expect(try filesystem.directory.contents() == [])
     }
 
-    @Test(.enabled(if: canMount, "mounting a small file system needs root"))
+    @Test(.enabled(if: canMount, "needs the right to mount a small tmpfs"))
     func fullDiskLeavesNothing() throws {
         let filesystem = try #require(try SmallFilesystem(kilobytes: 48))
         defer { filesystem.remove() }
