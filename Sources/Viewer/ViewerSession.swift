@@ -213,9 +213,8 @@ final class ViewerSession {
                 clock.resume(atHostTime: hostTime)
             }
             needsRedraw = true
-            log(
-                "timeline: \(ended ? "seek" : "scrub") -> t=\(String(format: "%.3f", clock.mediaTime(atHostTime: hostTime)))"
-            )
+            let shown = clock.mediaTime(atHostTime: hostTime)
+            log("timeline: \(ended ? "seek" : "scrub") -> media \(shown) t=\(String(format: "%.3f", shown))")
         case .step(let frames):
             if !clock.isPaused { perform(.pauseResume, origin: "timeline", hostTime: hostTime) }
             perform(frames > 0 ? .stepForward : .stepBackward, origin: "timeline", hostTime: hostTime)
