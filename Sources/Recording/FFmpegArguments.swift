@@ -1,6 +1,7 @@
 import Foundation
 
-/// The ffmpeg command line that turns raw BGRA frames on standard input into one output file.
+/// The ffmpeg command line that turns raw frames on standard input (YUV 4:2:0 for MP4, straight-alpha
+/// BGRA for GIF and APNG) into one output file.
 struct FFmpegArguments {
     var format: RecordingFormat
     var width: Int

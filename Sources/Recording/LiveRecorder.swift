@@ -6,8 +6,8 @@ import Raster
 /// frames wait in the queue (memory grows), none is dropped. The output's frame rate is the display
 /// rate the recorder was made with: frame k lasts exactly `1 / fps` in the file.
 ///
-/// Call `finish()` (or `cancel()`) exactly once when done; until then the encoding thread keeps the
-/// recorder alive.
+/// Call `finish()` or `cancel()` when done (later calls of either do nothing but throw or return); until
+/// then the encoding thread keeps the recorder alive.
 public final class LiveRecorder: @unchecked Sendable {
     /// The file (or directory of numbered PNGs) being written.
     public let output: URL
@@ -23,6 +23,7 @@ public final class LiveRecorder: @unchecked Sendable {
     private var appended = 0
     private var closing = false
     private var encoderDone = false
+    private var ended = false
     private var failure: RecordingError?
     private let start = Monotonic.now()
 
@@ -76,9 +77,10 @@ public final class LiveRecorder: @unchecked Sendable {
 
     /// Waits for every queued frame to be encoded, then completes the output.
     /// - Returns: the summary (frame count, rate, size, path, wall time since the recorder started).
-    /// - Throws: the encoder's error, or `RecordingError.invalidJob` when no frame was appended; the
-    ///   partial output is removed then.
+    /// - Throws: the encoder's error, or `RecordingError.invalidJob` when no frame was appended or the
+    ///   recording has already ended; the partial output is removed then.
     public func finish() throws(RecordingError) -> RecordingSummary {
+        guard markEnded() else { throw .invalidJob("the recording has already ended") }
         let frames = closeAndWait()
         if let failure = state.withLock({ failure }) { throw failure }
         guard frames > 0 else {
@@ -91,8 +93,9 @@ public final class LiveRecorder: @unchecked Sendable {
             height: sink.encodedSize.height, wallTime: Monotonic.now() - start)
     }
 
-    /// Stops recording and removes what was written.
+    /// Stops recording and removes what was written (unless the recording has already ended).
     public func cancel() {
+        guard markEnded() else { return }
         state.withLock {
             queue.removeAll()
             closing = true
@@ -100,6 +103,14 @@ public final class LiveRecorder: @unchecked Sendable {
         }
         _ = closeAndWait()
         sink.abort()
+    }
+
+    /// Whether this call is the first to end the recording.
+    private func markEnded() -> Bool {
+        state.withLock {
+            defer { ended = true }
+            return !ended
+        }
     }
 
     /// Tells the encoder no more frames come, waits until it has written the queue, and returns the

@@ -36,6 +36,10 @@ import Testing
             #expect((0..<16).allSatisfy { image[$0, 5] == testPixel(frame: index, x: $0) }, "frame \(index)")
         }
         #expect(recorder.pendingFrames == 0)
+
+        recorder.cancel()  // after finish: nothing to undo
+        #expect(throws: RecordingError.invalidJob("the recording has already ended")) { try recorder.finish() }
+        #expect(try temporary.contents(of: "live").count == 40)
     }
 
     @Test func mp4AtTheDisplayRateHasOneFramePerAppend() throws {
