@@ -67,13 +67,45 @@ open class CAAnimation: CAMediaTiming {
         userValues = other.userValues
     }
 
-    /// Stores an arbitrary value (key-value coding container semantics).
+    /// Sets a property by its key-value coding name (`duration`, `beginTime`, `speed`, `timeOffset`,
+    /// `repeatCount`, `repeatDuration`, `autoreverses`, `fillMode`, `removedOnCompletion`,
+    /// `timingFunction`; subclasses add theirs), or stores any other key's value — the container
+    /// semantics the seed relies on to carry a completion block.
     open func setValue(_ value: Any?, forKey key: String) {
-        userValues[key] = value
+        let number = value.flatMap(AnimatableValue.number)
+        switch key {
+        case "duration" where number != nil: duration = number!
+        case "beginTime" where number != nil: beginTime = number!
+        case "speed" where number != nil: speed = Float(number!)
+        case "timeOffset" where number != nil: timeOffset = number!
+        case "repeatCount" where number != nil: repeatCount = Float(number!)
+        case "repeatDuration" where number != nil: repeatDuration = number!
+        case "autoreverses" where value is Bool: autoreverses = value as! Bool
+        case "removedOnCompletion" where value is Bool: isRemovedOnCompletion = value as! Bool
+        case "fillMode" where value is String: fillMode = CAMediaTimingFillMode(rawValue: value as! String)
+        case "fillMode" where value is CAMediaTimingFillMode: fillMode = value as! CAMediaTimingFillMode
+        case "timingFunction" where value == nil || value is CAMediaTimingFunction:
+            timingFunction = value as? CAMediaTimingFunction
+        default: userValues[key] = value
+        }
     }
 
-    /// A value stored with `setValue(_:forKey:)`.
-    open func value(forKey key: String) -> Any? { userValues[key] }
+    /// A property by its key-value coding name, or a value stored with `setValue(_:forKey:)`.
+    open func value(forKey key: String) -> Any? {
+        switch key {
+        case "duration": return duration
+        case "beginTime": return beginTime
+        case "speed": return speed
+        case "timeOffset": return timeOffset
+        case "repeatCount": return repeatCount
+        case "repeatDuration": return repeatDuration
+        case "autoreverses": return autoreverses
+        case "removedOnCompletion": return isRemovedOnCompletion
+        case "fillMode": return fillMode
+        case "timingFunction": return timingFunction
+        default: return userValues[key]
+        }
+    }
 
     /// Whether the animatable property `key` should be archived (always true here, as Core Animation's default).
     open func shouldArchiveValue(forKey key: String) -> Bool { true }
@@ -98,6 +130,24 @@ open class CAPropertyAnimation: CAAnimation {
         keyPath = path
     }
 
+    open override func setValue(_ value: Any?, forKey key: String) {
+        switch key {
+        case "keyPath": keyPath = value as? String
+        case "additive" where value is Bool: isAdditive = value as! Bool
+        case "cumulative" where value is Bool: isCumulative = value as! Bool
+        default: super.setValue(value, forKey: key)
+        }
+    }
+
+    open override func value(forKey key: String) -> Any? {
+        switch key {
+        case "keyPath": return keyPath
+        case "additive": return isAdditive
+        case "cumulative": return isCumulative
+        default: return super.value(forKey: key)
+        }
+    }
+
     open override func copyProperties(from other: CAAnimation) {
         super.copyProperties(from: other)
         guard let other = other as? CAPropertyAnimation else { return }
@@ -116,6 +166,24 @@ open class CABasicAnimation: CAPropertyAnimation {
     public var byValue: Any?
 
     public required init() {}
+
+    open override func setValue(_ value: Any?, forKey key: String) {
+        switch key {
+        case "fromValue": fromValue = value
+        case "toValue": toValue = value
+        case "byValue": byValue = value
+        default: super.setValue(value, forKey: key)
+        }
+    }
+
+    open override func value(forKey key: String) -> Any? {
+        switch key {
+        case "fromValue": return fromValue
+        case "toValue": return toValue
+        case "byValue": return byValue
+        default: return super.value(forKey: key)
+        }
+    }
 
     open override func copyProperties(from other: CAAnimation) {
         super.copyProperties(from: other)

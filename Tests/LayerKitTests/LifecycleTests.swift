@@ -208,3 +208,27 @@ import Testing
         #expect(recorder.events[1].kind == .didStop(finished: false) && recorder.events[1].mediaTime == 3.5)
     }
 }
+
+/// Key-value coding on animations: property names set the properties, other keys are stored.
+@Suite struct AnimationKeyValueTests {
+    @Test func propertiesByNameAndStoredValues() {
+        let animation = CABasicAnimation(keyPath: "opacity")
+        animation.setValue(2, forKey: "duration")
+        animation.setValue(Float(3), forKey: "repeatCount")
+        animation.setValue(true, forKey: "autoreverses")
+        animation.setValue(false, forKey: "removedOnCompletion")
+        animation.setValue("forwards", forKey: "fillMode")
+        animation.setValue(0.5, forKey: "toValue")
+        animation.setValue("position.x", forKey: "keyPath")
+        animation.setValue(true, forKey: "additive")
+        #expect(animation.duration == 2 && animation.repeatCount == 3 && animation.autoreverses)
+        #expect(!animation.isRemovedOnCompletion && animation.fillMode == .forwards)
+        #expect(animation.toValue as? Double == 0.5 && animation.keyPath == "position.x" && animation.isAdditive)
+        #expect(animation.value(forKey: "duration") as? Double == 2)
+        #expect(animation.value(forKey: "keyPath") as? String == "position.x")
+        animation.setValue(42, forKey: "custom")
+        #expect(animation.value(forKey: "custom") as? Int == 42)
+        let copy = animation.copy() as! CABasicAnimation
+        #expect(copy.value(forKey: "custom") as? Int == 42 && copy.duration == 2 && copy.toValue as? Double == 0.5)
+    }
+}
