@@ -65,7 +65,9 @@ public struct Subpath: Sendable {
     public let isClosed: Bool
 
     /// Calls `body` with each segment in order, the closing segment last when the subpath is closed.
-    @inlinable
+    ///
+    /// Deliberately not `@inlinable`: inlined into the optimized stroker (Swift 6.3.1, `-O`) the segments
+    /// reached it with a corrupted start point; the release-mode stroke tests catch it.
     public func forEachSegment(_ body: (PathSegment) -> Void) {
         var current = start
         for element in elements {
