@@ -94,6 +94,25 @@ import Testing
         expectValues(straight, [(0.5, 15)])
     }
 
+    /// Cubic paced: paced key times (0 → 10 → 40 spends a quarter of the time on the first segment)
+    /// with the Catmull-Rom spline through the values.
+    @Test func cubicPacedCombinesBoth() {
+        let cubicPaced = sampler {
+            $0.values = [0, 10, 40]
+            $0.keyTimes = [0, 0.9, 1]
+            $0.calculationMode = .cubicPaced
+        }
+        // First segment at half its time: Catmull-Rom with P0 = P1 = 0, P2 = 10, P3 = 40 at t = 0.5.
+        let t = 0.5
+        let (p0, p1, p2, p3) = (0.0, 0.0, 10.0, 40.0)
+        let first =
+            0.5
+            * (2 * p1 + (-p0 + p2) * t + (2 * p0 - 5 * p1 + 4 * p2 - p3) * t * t + (-p0 + 3 * p1 - 3 * p2 + p3) * t * t
+                * t)
+        expectValues(cubicPaced, [(0, 0), (0.125, first), (0.25, 10), (1, 40)])
+        #expect(close(first, 3.125))
+    }
+
     /// Points along a path: equal time per segment, or by length when paced; rotationMode turns the layer.
     @Test func pathAndRotationMode() throws {
         let clock = freshEngine(at: 0)
