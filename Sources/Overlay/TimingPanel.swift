@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 import LayerKit
 import Raster
@@ -13,7 +14,7 @@ import Raster
 /// the tree is replaced.
 public final class TimingPanel {
     /// Height of one animation's row in pixels.
-    public static let rowHeight = 150
+    public static let rowHeight = 176
     /// Most rows kept (the oldest detached ones go first).
     public static let maximumRows = 16
     private static let headerHeight = 24
@@ -107,14 +108,31 @@ public final class TimingPanel {
     }
 
     private func curveBox(_ row: PixelRect) -> PixelRect {
-        let side = row.height - 66
-        return PixelRect(x: row.x + 8, y: row.y + 40, width: side, height: side)
+        let side = row.height - 88
+        return PixelRect(x: row.x + 8, y: row.y + 50, width: side, height: side)
     }
 
     private func valueBox(_ row: PixelRect) -> PixelRect {
         let curve = curveBox(row)
         return PixelRect(
             x: curve.maxX + 10, y: curve.y, width: max(8, row.maxX - curve.maxX - 18), height: curve.height)
+    }
+
+    /// `details` broken at its ` · ` separators into lines at most `width` pixels wide.
+    static func wrap(_ details: String, width: Int, text: TextRenderer) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for part in details.components(separatedBy: " · ") {
+            let candidate = current.isEmpty ? part : current + " · " + part
+            if current.isEmpty || text.width(of: candidate) <= width {
+                current = candidate
+            } else {
+                lines.append(current)
+                current = part
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
     }
 
     private func redrawCache() {
@@ -129,9 +147,12 @@ public final class TimingPanel {
             if let text {
                 text.draw(
                     row.title, x: 8, baseline: rect.y + 4 + text.ascender, color: CurvePlotStyle.text, into: cache)
-                text.draw(
-                    row.details, x: 8, baseline: rect.y + 20 + text.ascender, color: CurvePlotStyle.dimText, into: cache
-                )
+                for (line, details) in Self.wrap(row.details, width: rect.width - 16, text: text).prefix(2).enumerated()
+                {
+                    text.draw(
+                        details, x: 8, baseline: rect.y + 19 + 14 * line + text.ascender, color: CurvePlotStyle.dimText,
+                        into: cache)
+                }
             }
             Blending.fill(cache, x: 0, y: rect.maxY - 1, width: rect.width, height: 1, color: CurvePlotStyle.grid)
         }
@@ -196,15 +217,16 @@ public final class TimingPanel {
             }
         }
         guard let text else { return }
-        let baseline = local.maxY - 8 + dy
+        var baseline = local.maxY - 22 + dy
         var x = 8 + dx
         x = text.draw("local t ", x: x, baseline: baseline, color: CurvePlotStyle.dimText, into: bitmap)
         x = text.draw(
             CurvePlotNumbers.text(localTime, decimals: 3), x: x, baseline: baseline, color: CurvePlotStyle.text,
             into: bitmap)
         x = text.draw(" s   ", x: x, baseline: baseline, color: CurvePlotStyle.dimText, into: bitmap)
-        x = drawPhase(sample.phase, attached: row.isAttached, x: x, baseline: baseline, into: bitmap)
-        x = text.draw("   value ", x: x, baseline: baseline, color: CurvePlotStyle.dimText, into: bitmap)
+        drawPhase(sample.phase, attached: row.isAttached, x: x, baseline: baseline, into: bitmap)
+        baseline += 14
+        x = text.draw("value ", x: 8 + dx, baseline: baseline, color: CurvePlotStyle.dimText, into: bitmap)
         row.sampler.presentationValue(into: &row.presentation)
         if row.presentation.isEmpty {
             text.draw("—", x: x, baseline: baseline, color: CurvePlotStyle.text, into: bitmap)
@@ -220,6 +242,7 @@ public final class TimingPanel {
         }
     }
 
+    @discardableResult
     private func drawPhase(_ phase: AnimationPhase, attached: Bool, x: Int, baseline: Int, into bitmap: Bitmap) -> Int {
         guard let text else { return x }
         let color = CurvePlotStyle.palette[0]

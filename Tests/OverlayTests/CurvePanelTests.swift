@@ -49,7 +49,7 @@ struct CurvePanelTests {
                 == PixelRect(x: 1360, y: 0, width: 560, height: 998))
         #expect(
             TimingPanel.dockedFrame(width: 400, height: 900, bottomInset: 100)
-                == PixelRect(x: 0, y: 476, width: 400, height: 324))
+                == PixelRect(x: 0, y: 424, width: 400, height: 376))
     }
 
     @Test func rowsFollowTheTreeAndOutliveRemoval() {
