@@ -148,7 +148,13 @@ final class FFmpegProcess {
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
-        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        var result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        // "Text file busy": the executable is still open for writing somewhere (just installed, or held
+        // for a moment by another thread's child); it clears within milliseconds.
+        for _ in 0..<20 where result == ETXTBSY {
+            usleep(10_000)
+            result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        }
         return result == 0 ? .success(pid) : .failure(SpawnFailure(code: result))
     }
 }

@@ -3,7 +3,8 @@ import Raster
 
 /// Records `job`: calls `producer` for frames 0 ..< `job.frameCount` in order, each at media time
 /// `job.from + k / job.fps`, and writes them to `job.output` (MP4, GIF or APNG through ffmpeg, or numbered
-/// PNGs into a directory). Shows progress on standard error as `job.settings.progress` says.
+/// PNGs into a directory). The producer draws the next frame while the previous one is encoded on
+/// another thread. Shows progress on standard error as `job.settings.progress` says.
 ///
 /// Nothing is left under the output's name unless the recording completes.
 /// - Returns: what was written and how fast.
@@ -19,16 +20,19 @@ public func record(job: RecordingJob, producer: FrameProducer) throws -> Recordi
         progress.note(
             "GIF frames shorter than 20 ms (above 50 fps) play slowed down in most browsers; consider --fps 50")
     }
-    let frame = Bitmap(width: job.width, height: job.height)
+    let encoder = EncoderThread(sink: sink, width: job.width, height: job.height, capacity: 2)
     do {
         for index in 0..<job.frameCount {
-            if index > 0 { frame.fill(0) }
+            guard let frame = encoder.emptyBuffer() else { break }
+            frame.fill(0)
             try producer(index, job.time(ofFrame: index), frame)
-            try sink.write(frame)
+            encoder.submit(frame)
             progress.update(done: index + 1)
         }
+        if let failure = encoder.close().failure { throw failure }
         try sink.finish()
     } catch {
+        _ = encoder.close(discardingQueue: true)
         sink.abort()
         progress.abandon()
         throw error

@@ -79,6 +79,18 @@ import Testing
         #expect(try temporary.contents() == [])
     }
 
+    @Test func aRecorderReleasedWithoutFinishLeavesNothing() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        do {
+            let recorder = try LiveRecorder(
+                output: temporary.file("dropped.mp4"), width: 16, height: 8, fps: 30, settings: settings)
+            for index in 0..<5 { recorder.append(frame(index)) }
+        }
+
+        #expect(try temporary.contents() == [])
+    }
+
     @Test func anEncoderFailureIsReportedByFinish() throws {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
