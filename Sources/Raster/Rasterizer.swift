@@ -288,13 +288,26 @@ public final class Rasterizer {
             }
         }
         if lo < hi {
+            // Runs of 0 or 255 go to the builder whole; other values pixel by pixel.
             var run: Float = 0
+            var runStart = lo
+            var runValue: Int32 = -1
             for x in lo..<hi {
                 run += steps[x]
-                builder.addPixel(x: ox + x, coverage: Int32(min(1, refined[x] + run) * 255 + 0.5))
+                let value = Int32(min(1, refined[x] + run) * 255 + 0.5)
                 refined[x] = 0
                 steps[x] = 0
+                guard value != runValue else { continue }
+                if runValue >= 0 { builder.addRun(from: ox + runStart, to: ox + x, coverage: runValue) }
+                if value == 0 || value == 255 {
+                    runStart = x
+                    runValue = value
+                } else {
+                    builder.addPixel(x: ox + x, coverage: value)
+                    runValue = -1
+                }
             }
+            if runValue >= 0 { builder.addRun(from: ox + runStart, to: ox + hi, coverage: runValue) }
         }
         builder.endRow()
     }
