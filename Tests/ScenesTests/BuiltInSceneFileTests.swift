@@ -84,7 +84,7 @@ struct BuiltInSceneFileTests {
     @Test func wipeFileMatchesTheSwiftScene() throws {
         try Self.compare(
             "wipe", times: [0, 0.5, 1, 2, 3, 3.5, 3.999],
-            values: [("mask", "strokeEnd"), ("mask", "lineWidth"), ("mask", "bounds")],
+            values: [("mask", "strokeEnd"), ("mask", "lineWidth"), ("mask", "bounds"), ("mask", "path")],
             visible: ["imageView"])
         try Self.compare("wipe", times: [4, 4.5], values: [], visible: ["imageView"])
     }

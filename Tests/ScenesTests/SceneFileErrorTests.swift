@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import Testing
 
 @testable import Scenes
@@ -296,6 +297,24 @@ struct SceneFileErrorTests {
         #expect(throws: SceneFileError(file: url.path, location: "", message: "cannot read the file (no such file)")) {
             try SceneFile.load(url: url)
         }
+    }
+
+    @Test func pathPiecesAppendInOrderWithCoreGraphicsArcs() throws {
+        let document = try Self.decode(
+            Self.withLayer(
+                #"{ "name": "s", "kind": "shape", "path": [ "M 10 0 L 5 5", { "arc": { "center": [0, 0], "radius": 10, "startAngle": 0, "endAngle": 1 } }, { "rect": [1, 2, 3, 4] } ] }"#
+            ))
+        let reference = CGMutablePath()
+        reference.move(to: CGPoint(x: 10, y: 0))
+        reference.addLine(to: CGPoint(x: 5, y: 5))
+        reference.addArc(center: .zero, radius: 10, startAngle: 0, endAngle: 1, clockwise: false)
+        reference.addRect(CGRect(x: 1, y: 2, width: 3, height: 4))
+        guard case .path(let path)? = document.layers.first?.properties.first(where: { $0.key == "path" })?.value else {
+            Issue.record("expected a path")
+            return
+        }
+        #expect(path == reference)
+        #expect(reference.elements[2] == .lineTo(CGPoint(x: 10, y: 0)), "the arc starts with a line from (5, 5)")
     }
 
     @Test func validFileDecodes() throws {

@@ -40,31 +40,45 @@ enum SceneValueDecoder {
         return SceneColor(red: channel(24), green: channel(16), blue: channel(8), alpha: channel(0))
     }
 
-    /// SVG path data, `{"oval": rect}`, `{"rect": rect}`, `{"arc": {...}}` or `null`.
+    /// SVG path data, `{"oval": rect}`, `{"rect": rect}`, `{"arc": {...}}`, an array of those pieces
+    /// appended in order (an arc after other pieces starts with a line from the current point, as
+    /// `CGMutablePath.addArc` does), or `null`.
     static func path(_ node: JSONNode) throws -> CGPath? {
         switch node.value {
         case .null: return nil
+        case .array(let items):
+            guard !items.isEmpty else { throw node.expected("a path or a non-empty array of path pieces") }
+            let path = CGMutablePath()
+            for piece in try node.array() { try appendPiece(piece, to: path) }
+            return path
+        default:
+            let path = CGMutablePath()
+            try appendPiece(node, to: path)
+            return path
+        }
+    }
+
+    private static func appendPiece(_ node: JSONNode, to path: CGMutablePath) throws {
+        switch node.value {
         case .string(let data):
             do {
-                return try SVGPathParser.parse(data)
+                path.addPath(try SVGPathParser.parse(data))
             } catch {
                 throw node.fail("bad path data: \(error)")
             }
         case .object(let members) where members.count == 1:
             let object = try node.object(allowedKeys: ["oval", "rect", "arc"])
-            if let oval = object["oval"] { return UIBezierPath(ovalIn: try oval.rect()).cgPath }
-            if let rect = object["rect"] { return UIBezierPath(rect: try rect.rect()).cgPath }
+            if let oval = object["oval"] { return path.addEllipse(in: try oval.rect()) }
+            if let rect = object["rect"] { return path.addRect(try rect.rect()) }
             let arc = try object.required("arc").object(allowedKeys: [
                 "center", "radius", "startAngle", "endAngle", "clockwise",
             ])
-            let path = CGMutablePath()
             path.addArc(
                 center: try arc.required("center").point(),
                 radius: try arc.required("radius").number(in: 0...(.infinity)),
                 startAngle: try arc.required("startAngle").number(),
                 endAngle: try arc.required("endAngle").number(),
                 clockwise: try arc["clockwise"]?.bool() ?? false)
-            return path
         default:
             throw node.expected("a path (SVG path data, {\"oval\": rect}, {\"rect\": rect}, {\"arc\": {...}}) or null")
         }
