@@ -178,7 +178,7 @@ public final class ValuePlot {
         guard let text else { return }
         Blending.fill(bitmap, x: plot.x - 1, y: plot.y, width: 1, height: plot.height, color: CurvePlotStyle.axis)
         Blending.fill(bitmap, x: plot.x - 1, y: plot.maxY, width: plot.width + 1, height: 1, color: CurvePlotStyle.axis)
-        let timeStep = Self.niceStep(span: endTime - startTime, ticks: max(2, plot.width / 90))
+        let timeStep = Self.niceStep(span: endTime - startTime, ticks: max(2, plot.width / 60))
         var t = (startTime / timeStep).rounded(.up) * timeStep
         while t <= endTime + 1e-9 {
             if let x = column(atTime: t) {
