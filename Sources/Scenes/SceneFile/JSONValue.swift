@@ -1,5 +1,5 @@
 /// A parsed JSON value that keeps the order of object keys, so errors and defaults follow the file.
-public indirect enum JSONValue: Equatable, Sendable {
+indirect enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -7,7 +7,7 @@ public indirect enum JSONValue: Equatable, Sendable {
     case array([JSONValue])
     case object([(key: String, value: JSONValue)])
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
@@ -21,7 +21,7 @@ public indirect enum JSONValue: Equatable, Sendable {
     }
 
     /// A short description for error messages: the value itself when small, else its kind.
-    public var shortDescription: String {
+    var shortDescription: String {
         switch self {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
