@@ -13,9 +13,11 @@ extension CGPath {
 
     /// The path cut into dashes: `pattern` alternates drawn and skipped lengths (an odd count is repeated
     /// once, as in Core Graphics), starting `phase` into the pattern, restarted at each subpath. Dashes
-    /// are open subpaths; a zero-length dash is a move and a line to the same point (a dot with round or
-    /// square caps). An empty pattern, or one with a negative, non-finite or all-zero length, leaves the
-    /// path undashed; so does a pattern that would cut the path into more than a million dashes.
+    /// are open subpaths, except that on a closed subpath a dash running through the start is one piece
+    /// turning the corner there (as cairo draws it); a zero-length dash is a move and a line to the same
+    /// point (a dot with round or square caps). An empty pattern, or one with a negative, non-finite or
+    /// all-zero length, leaves the path undashed; so does a pattern that would cut the path into more than a
+    /// million dashes.
     public func dashed(pattern: [CGFloat], phase: CGFloat) -> CGPath {
         let result = CGMutablePath()
         trim(from: 0, to: 1, dashPattern: pattern, dashPhase: phase, into: result)
@@ -63,6 +65,7 @@ extension CGPath {
                 }
                 cutter.advance(by: length)
             }
+            if subpath.isClosed && dashes != nil { cutter.joinDashesAcrossStart() }
         }
     }
 }
@@ -82,6 +85,10 @@ private struct PathCutter {
     /// Where the open piece ends, along the path, or nil when no piece is open.
     var pieceEnd: CGFloat?
     var pieceBegan: CGFloat = 0
+    /// Where in `output` the open piece's move is.
+    var pieceIndex = 0
+    /// Where in `output` the subpath's first piece's move is, when that piece begins at the subpath's start.
+    var firstPieceIndex: Int?
 
     init(output: CGMutablePath, start: CGFloat, end: CGFloat, total: CGFloat) {
         self.output = output
@@ -92,7 +99,25 @@ private struct PathCutter {
 
     mutating func beginSubpath() {
         pieceEnd = nil
+        firstPieceIndex = nil
         subpathStart = position
+    }
+
+    /// On a closed subpath, makes a dash that runs through the start one piece: when the first piece
+    /// begins at the start and the open piece reaches the end of the closing segment, the first piece's
+    /// segments move to the end of the open one, so the two meet with a join instead of two caps (as
+    /// cairo draws it).
+    mutating func joinDashesAcrossStart() {
+        guard let first = firstPieceIndex, let pieceEnd, abs(pieceEnd - position) <= sameness, pieceIndex != first
+        else { return }
+        var end = first + 1
+        while end < output.elements.count {
+            if case .moveTo = output.elements[end] { break }
+            end += 1
+        }
+        output.elements.append(contentsOf: output.elements[first + 1..<end])
+        output.elements.removeSubrange(first..<end)
+        self.pieceEnd = nil
     }
 
     mutating func advance(by length: CGFloat) { position += length }
@@ -114,6 +139,8 @@ private struct PathCutter {
                 return
             }
         } else {
+            pieceIndex = output.elements.count
+            if abs(lower - subpathStart) <= sameness { firstPieceIndex = pieceIndex }
             output.elements.append(.moveTo(piece.start))
             pieceBegan = lower
         }

@@ -79,3 +79,19 @@ private func line(length: CGFloat) -> CGPath {
     #expect(subpathLengths(scratch) == [10, 10])
     #expect(scratch.elements.first == .moveTo(CGPoint(x: 20, y: 0)))
 }
+
+@Test func aDashRunningThroughAClosedSubpathsStartIsOnePiece() {
+    // Around the 140-long rectangle, dashes of 25 every 35 from phase 3: [0, 22], [32, 57], [67, 92],
+    // [102, 127] and [137, 162] — the last runs over the start corner and continues as the first, so they
+    // are one piece that turns the corner (10, 10) with a join, not two with caps.
+    let rect = CGPath(rect: CGRect(x: 10, y: 10, width: 40, height: 30))
+    let dashed = rect.dashed(pattern: [25, 10], phase: 3)
+    let lengths = subpathLengths(dashed)
+    #expect(lengths.count == 4 && lengths.allSatisfy { abs($0 - 25) < 1e-12 })
+    #expect(
+        Array(dashed.elements.suffix(3)) == [
+            .moveTo(CGPoint(x: 10, y: 13)), .lineTo(CGPoint(x: 10, y: 10)), .lineTo(CGPoint(x: 32, y: 10)),
+        ])
+    // A dash that does not reach the start stays apart.
+    #expect(subpathLengths(rect.dashed(pattern: [25, 10], phase: 0)).count == 4)
+}
