@@ -42,6 +42,23 @@ struct RevealSceneTests {
         #expect(engine.stops.map(\.1) == [true, true])
     }
 
+    @Test func pauseHoldsTheRevealAndResumeContinuesIt() throws {
+        let engine = EngineFixture()
+        let scene = RevealScene(size: Self.size, imageA: nil, imageB: nil)
+        scene.advance(to: 0.5)
+        scene.perform(.pauseResume)
+        scene.advance(to: 2.5)
+        #expect(abs(try Self.radius(scene.navigation.screenB) - 191.797) < 1e-3)
+        #expect(engine.stops.isEmpty)
+        scene.perform(.pauseResume)
+        scene.advance(to: 3)
+        #expect(abs(try Self.radius(scene.navigation.screenB) - 383.094) < 1e-3, "the pop at 3 s is refused mid-push")
+        scene.advance(to: 4)
+        #expect(engine.stops.count == 1 && abs(engine.stops[0].0 - 4) < 1e-9 && engine.stops[0].1)
+        #expect(abs(try Self.radius(scene.navigation.screenB) - 765.6889) < 1e-3)
+        #expect(scene.navigation.showingB)
+    }
+
     @Test func stopEndsTheTransitionAtOnce() throws {
         _ = EngineFixture()
         let scene = RevealScene(size: Self.size, imageA: nil, imageB: nil)
