@@ -97,6 +97,10 @@ check "curve writes a 400x400 PNG" '[ "$(head -c 24 "$tmp/c.png" | tail -c 8 | o
 expect "curve points" 0 "$bin" curve --timing 0.5,-0.6,0.4,1.6 --out "$tmp/c2.png" --size 64
 check "curve --size sets the PNG size" '[ "$(head -c 24 "$tmp/c2.png" | tail -c 8 | od -An -tx1 | tr -d " \n")" = "0000004000000040" ]'
 
+# view without an X display: a clear message, exit 1.
+expect "view without a display" 1 env -u DISPLAY "$bin" --scene wipe
+check "view without a display says why" '[[ -n $err ]]'
+
 # bench and scenes.
 expect "bench" 0 "$bin" bench --scene "$tmp/fade.json" --size 64x48 --frames 5
 check "bench prints the scene and frame-copy lines" \
