@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # End-to-end checks of the layerscope command line: exit codes, help, eval output, render and errors.
-# Usage: Tests/cli.sh [PATH_TO_LAYERSCOPE]   (default: the release build's binary)
+# Usage: Tests/cli.sh [PATH_TO_LAYERSCOPE]   (default: $LAYERSCOPE, else the release build's binary)
 # The last line is "N passed, N failed"; the exit status is 0 when nothing failed.
 set -u
 cd "$(dirname "$0")/.."
-bin=${1:-$(swift build -c release --show-bin-path 2>/dev/null)/layerscope}
+bin=${1:-${LAYERSCOPE:-$(swift build -c release --show-bin-path 2>/dev/null)/layerscope}}
 [ -x "$bin" ] || { echo "no layerscope binary at $bin"; echo "0 passed, 1 failed"; exit 1; }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 pass=0; fail=0
