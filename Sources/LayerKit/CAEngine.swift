@@ -17,6 +17,15 @@ public enum CAEngine {
         set { EngineContext.current.eventObserver = newValue }
     }
 
+    /// When true, changing an animatable property of a layer that a step has shown runs its implicit
+    /// action (by default a 0.25 s animation with the `default` curve from the old presentation value),
+    /// unless `CATransaction.setDisableActions(true)`. Off by default: property changes then take effect
+    /// at once, which is what the built-in scenes and scene files expect.
+    public static var implicitActionsEnabled: Bool {
+        get { EngineContext.current.implicitActionsEnabled }
+        set { EngineContext.current.implicitActionsEnabled = newValue }
+    }
+
     /// Forgets the clock, observer, open transactions and undelivered callbacks of this thread.
     public static func reset() { EngineContext.reset() }
 

@@ -1,7 +1,7 @@
 /// A layer of the model tree, as Core Animation's `CALayer`: geometry, appearance, sublayers, a mask,
 /// its own timing, and the animations attached to it. Changes to a model layer take effect at once
-/// (no implicit animations); the presentation copy shows the model with animations applied as of
-/// the last `CAEngine.step`.
+/// unless implicit actions are switched on (`CAEngine.implicitActionsEnabled`); the presentation copy
+/// shows the model with animations applied as of the last `CAEngine.step`.
 open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     var state = LayerState()
     /// Bumped by every change of this (model) layer's own properties.
@@ -51,8 +51,21 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     var nameStorage: String?
     var contentsStorage: Any?
     var contentsGravityStorage = CALayerContentsGravity.resize
-    /// The object that supplies implicit actions (kept for API parity; actions are not looked up).
-    public weak var delegate: AnyObject?
+    /// Supplies implicit actions (`action(for:forKey:)`), searched first.
+    public weak var delegate: CALayerDelegate?
+    /// Implicit actions by property name, searched after the delegate (`NSNull()` disables one).
+    public var actions: [String: CAAction]?
+
+    /// The action used when neither the delegate nor `actions` gives one: a basic animation for the
+    /// animatable properties, nil for the others. Subclasses may override.
+    open class func defaultAction(forKey event: String) -> CAAction? {
+        switch event {
+        case "bounds", "position", "anchorPoint", "zPosition", "transform", "opacity", "backgroundColor",
+            "cornerRadius", "hidden":
+            return CABasicAnimation()
+        default: return nil
+        }
+    }
 
     public init() {}
 
@@ -168,36 +181,46 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     public var bounds: CGRect {
         get { state.bounds }
         set {
+            let action = implicitAction(for: .bounds, event: "bounds")
             state.bounds = newValue
             modelDidChange()
+            action?()
         }
     }
     public var position: CGPoint {
         get { state.position }
         set {
+            let action = implicitAction(for: .position, event: "position")
             state.position = newValue
             modelDidChange()
+            action?()
         }
     }
     public var anchorPoint: CGPoint {
         get { state.anchorPoint }
         set {
+            let action = implicitAction(for: .anchorPoint, event: "anchorPoint")
             state.anchorPoint = newValue
             modelDidChange()
+            action?()
         }
     }
     public var zPosition: CGFloat {
         get { state.zPosition }
         set {
+            let action = implicitAction(for: .zPosition, event: "zPosition")
             state.zPosition = newValue
             modelDidChange()
+            action?()
         }
     }
     public var transform: CATransform3D {
         get { state.transform }
         set {
+            let action = implicitAction(for: .transform, event: "transform")
             state.transform = newValue
             modelDidChange()
+            action?()
         }
     }
 
@@ -240,10 +263,12 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
         }
         set {
             let r = newValue.standardized
-            state.bounds.size = r.size
-            state.position = CGPoint(
+            var newBounds = state.bounds
+            newBounds.size = r.size
+            let newPosition = CGPoint(
                 x: r.origin.x + state.anchorPoint.x * r.size.width, y: r.origin.y + state.anchorPoint.y * r.size.height)
-            modelDidChange()
+            if newBounds != state.bounds { bounds = newBounds }
+            if newPosition != state.position { position = newPosition }
         }
     }
 
@@ -252,22 +277,28 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     public var opacity: Float {
         get { state.opacity }
         set {
+            let action = implicitAction(for: .opacity, event: "opacity")
             state.opacity = newValue
             modelDidChange()
+            action?()
         }
     }
     public var isHidden: Bool {
         get { state.isHidden }
         set {
+            let action = implicitAction(for: .hidden, event: "hidden")
             state.isHidden = newValue
             modelDidChange()
+            action?()
         }
     }
     public var backgroundColor: CGColor? {
         get { state.backgroundColor }
         set {
+            let action = implicitAction(for: .backgroundColor, event: "backgroundColor")
             state.backgroundColor = newValue
             modelDidChange()
+            action?()
         }
     }
     /// The layer's image; the Compositor draws it when it is a Raster `Bitmap`.
@@ -295,8 +326,10 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     public var cornerRadius: CGFloat {
         get { state.cornerRadius }
         set {
+            let action = implicitAction(for: .cornerRadius, event: "cornerRadius")
             state.cornerRadius = newValue
             modelDidChange()
+            action?()
         }
     }
 

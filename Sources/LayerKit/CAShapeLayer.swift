@@ -10,6 +10,15 @@ open class CAShapeLayer: CALayer {
         if let other = layer as? CAShapeLayer { shape = other.shape }
     }
 
+    /// Adds the shape keys Core Animation animates implicitly; `path` has no implicit animation.
+    open override class func defaultAction(forKey event: String) -> CAAction? {
+        switch event {
+        case "fillColor", "strokeColor", "lineWidth", "miterLimit", "lineDashPhase", "strokeStart", "strokeEnd":
+            return CABasicAnimation()
+        default: return super.defaultAction(forKey: event)
+        }
+    }
+
     override func copyState(from model: CALayer) {
         super.copyState(from: model)
         if let model = model as? CAShapeLayer { shape = model.shape }
@@ -57,8 +66,10 @@ open class CAShapeLayer: CALayer {
     public var fillColor: CGColor? {
         get { shape.fillColor }
         set {
+            let action = implicitAction(for: .fillColor, event: "fillColor")
             shape.fillColor = newValue
             modelDidChange()
+            action?()
         }
     }
     public var fillRule: CAShapeLayerFillRule {
@@ -72,15 +83,19 @@ open class CAShapeLayer: CALayer {
     public var strokeColor: CGColor? {
         get { shape.strokeColor }
         set {
+            let action = implicitAction(for: .strokeColor, event: "strokeColor")
             shape.strokeColor = newValue
             modelDidChange()
+            action?()
         }
     }
     public var lineWidth: CGFloat {
         get { shape.lineWidth }
         set {
+            let action = implicitAction(for: .lineWidth, event: "lineWidth")
             shape.lineWidth = newValue
             modelDidChange()
+            action?()
         }
     }
     public var lineCap: CAShapeLayerLineCap {
@@ -100,8 +115,10 @@ open class CAShapeLayer: CALayer {
     public var miterLimit: CGFloat {
         get { shape.miterLimit }
         set {
+            let action = implicitAction(for: .miterLimit, event: "miterLimit")
             shape.miterLimit = newValue
             modelDidChange()
+            action?()
         }
     }
     /// Dash lengths (on, off, …); nil draws a solid line.
@@ -115,24 +132,30 @@ open class CAShapeLayer: CALayer {
     public var lineDashPhase: CGFloat {
         get { shape.lineDashPhase }
         set {
+            let action = implicitAction(for: .lineDashPhase, event: "lineDashPhase")
             shape.lineDashPhase = newValue
             modelDidChange()
+            action?()
         }
     }
     /// Start of the stroked part, as a fraction of the path length (default 0).
     public var strokeStart: CGFloat {
         get { shape.strokeStart }
         set {
+            let action = implicitAction(for: .strokeStart, event: "strokeStart")
             shape.strokeStart = newValue
             modelDidChange()
+            action?()
         }
     }
     /// End of the stroked part, as a fraction of the path length (default 1).
     public var strokeEnd: CGFloat {
         get { shape.strokeEnd }
         set {
+            let action = implicitAction(for: .strokeEnd, event: "strokeEnd")
             shape.strokeEnd = newValue
             modelDidChange()
+            action?()
         }
     }
 }

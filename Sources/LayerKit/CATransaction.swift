@@ -7,8 +7,8 @@
 /// `commit`, even when no animation was added. A nested transaction's commit does not run the outer
 /// block; animations added inside a nested transaction count for the outer blocks too.
 ///
-/// Implicit actions are not implemented: changing a layer property takes effect at once, and
-/// `disableActions` is stored for API parity.
+/// Implicit actions run only when `CAEngine.implicitActionsEnabled` is on (off by default, so a
+/// property change takes effect at once); `disableActions` then suppresses them.
 public enum CATransaction {
     public static func begin() {
         EngineContext.current.transactions.append(TransactionFrame(isImplicit: false))

@@ -22,6 +22,8 @@ final class EngineContext {
     var pendingEvents: [PendingEvent] = []
     /// Bumped by every change to a model layer; the step re-syncs presentations when it moved.
     var modelGeneration: UInt64 = 0
+    /// Whether property changes run implicit actions (off unless `CAEngine.implicitActionsEnabled`).
+    var implicitActionsEnabled = false
     /// Whether steps may use a root's `FrameCache` (tests compare both paths).
     var frameCacheEnabled = true
     /// Reused buffer for the events of one step.

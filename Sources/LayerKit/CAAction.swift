@@ -1,0 +1,68 @@
+/// Something a layer runs when one of its properties changes (an implicit action), as Core
+/// Animation's `CAAction`: animations add themselves to the layer, `NSNull` does nothing and stops
+/// the search.
+public protocol CAAction: AnyObject {
+    /// Runs the action for `event` (a property name) on `anObject` (the layer).
+    func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
+}
+
+extension NSNull: CAAction {
+    public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
+}
+
+extension CAAnimation: CAAction {
+    /// Adds a copy of the animation to the layer under `event`. A basic animation without a key path
+    /// animates the property `event`; without any of from/to/by it animates from the previous
+    /// presentation value (`arguments["previousValue"]`) to the new model value. A missing timing
+    /// function becomes the transaction's, else `default` (the implicit-animation curve).
+    public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        guard let layer = anObject as? CALayer, let animation = copy() as? CAAnimation else { return }
+        if let basic = animation as? CABasicAnimation {
+            if basic.keyPath == nil { basic.keyPath = event }
+            if basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil {
+                basic.fromValue = dict?["previousValue"]
+            }
+        }
+        if animation.timingFunction == nil {
+            animation.timingFunction =
+                CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
+        }
+        layer.add(animation, forKey: event)
+    }
+}
+
+/// A layer's delegate; only the implicit-action hook is used by the engine.
+public protocol CALayerDelegate: AnyObject {
+    /// The action for `event` on `layer`: nil to continue the search, `NSNull()` to stop it.
+    func action(for layer: CALayer, forKey event: String) -> CAAction?
+}
+
+extension CALayerDelegate {
+    public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
+}
+
+extension CALayer {
+    /// The action for a property change, searched as Core Animation does: the delegate, then the
+    /// `actions` dictionary, then `defaultAction(forKey:)`; an `NSNull` found on the way means none.
+    public func action(forKey event: String) -> CAAction? {
+        if let found = delegate?.action(for: self, forKey: event) { return found is NSNull ? nil : found }
+        if let found = actions?[event] { return found is NSNull ? nil : found }
+        return type(of: self).defaultAction(forKey: event)
+    }
+
+    /// Runs the implicit action for a change of `event` if implicit actions are on
+    /// (`CAEngine.implicitActionsEnabled`), actions are not disabled by the transaction, and the
+    /// layer has been shown by a frame step (a layer no step has reached does not animate, like a
+    /// layer that was never committed). Called by the property setters before the change; the
+    /// returned closure runs the action after it.
+    func implicitAction(for key: AnimatableKey, event: String) -> (() -> Void)? {
+        guard !isPresentation, let presentation = presentationStorage,
+            EngineContext.current.implicitActionsEnabled, !CATransaction.disableActions(),
+            let action = action(forKey: event)
+        else { return nil }
+        let previous = presentation.animatableValue(for: key)?.anyValue
+        return { [unowned self] in
+            action.run(forKey: event, object: self, arguments: previous.map { ["previousValue": $0] })
+        }
+    }
+}
