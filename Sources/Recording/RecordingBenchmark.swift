@@ -17,40 +17,54 @@ public enum RecordingBenchmark {
         public var processCPUSeconds: Double
         public var ffmpegCPUSeconds: Double
 
-        /// `record-mp4 1280x720 fps=60 frames=600 wall_s=… speed=…x ms_per_frame=… cpu_s=… ffmpeg_cpu_s=… preset=… bytes=…`
+        /// `record-mp4 1280x720 fps=60 frames=300 wall_s=… speed=…x ms_per_frame=… cpu_s=… ffmpeg_cpu_s=… bytes=… preset=ultrafast`
         public var description: String {
             let format = summary.format == .pngSequence ? "png" : summary.format.rawValue
+            let preset = summary.format == .mp4 ? " preset=\(x264Preset)" : ""
             return "record-\(format) \(summary.width)x\(summary.height) fps=\(FFmpegArguments.rate(summary.fps)) "
                 + "frames=\(summary.frameCount) wall_s=\(String(format: "%.2f", summary.wallTime)) "
                 + "speed=\(String(format: "%.2f", summary.speed))x "
                 + "ms_per_frame=\(String(format: "%.2f", summary.wallTime * 1000 / Double(summary.frameCount))) "
                 + "cpu_s=\(String(format: "%.2f", processCPUSeconds)) ffmpeg_cpu_s=\(String(format: "%.2f", ffmpegCPUSeconds)) "
-                + "preset=\(x264Preset) bytes=\(bytes)"
+                + "bytes=\(bytes)\(preset)"
         }
     }
 
-    /// Records `seconds` of `width`×`height` at `fps` into a temporary `.extension` file (removed
+    /// Records `seconds` of `width`×`height` at `fps` as `format` into a temporary directory (removed
     /// afterwards) and reports the time taken. The defaults are the benchmark of record: 1280×720 at 60 fps
     /// to MP4, which must run at least twice as fast as real time.
     public static func run(
-        width: Int = 1280, height: Int = 720, fps: Double = 60, seconds: Double = 5, extension: String = "mp4",
+        width: Int = 1280, height: Int = 720, fps: Double = 60, seconds: Double = 5, format: RecordingFormat = .mp4,
         settings: RecordingSettings = RecordingSettings(progress: .silent)
     ) throws -> Result {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "layerscope-recording-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let output = directory.appendingPathComponent("bench.\(`extension`)")
+        let output =
+            format == .pngSequence
+            ? directory.appendingPathComponent("frames", isDirectory: true)
+            : directory.appendingPathComponent("bench.\(format.rawValue)")
         let job = RecordingJob(
             output: output, width: width, height: height, fps: fps, duration: seconds, settings: settings)
         let processCPU = cpuSeconds(RUSAGE_SELF)
         let childrenCPU = cpuSeconds(RUSAGE_CHILDREN)
         let summary = try record(job: job) { index, _, bitmap in drawSyntheticFrame(index, into: bitmap) }
-        let attributes = try? FileManager.default.attributesOfItem(atPath: output.path)
         return Result(
-            summary: summary, x264Preset: settings.x264Preset, bytes: attributes?[.size] as? Int ?? 0,
+            summary: summary, x264Preset: settings.x264Preset, bytes: byteCount(of: output),
             processCPUSeconds: cpuSeconds(RUSAGE_SELF) - processCPU,
             ffmpegCPUSeconds: cpuSeconds(RUSAGE_CHILDREN) - childrenCPU)
+    }
+
+    /// The size of a file, or of all files in a directory.
+    private static func byteCount(of output: URL) -> Int {
+        let files =
+            (try? FileManager.default.contentsOfDirectory(atPath: output.path))?.map {
+                output.appendingPathComponent($0).path
+            } ?? [output.path]
+        return files.reduce(0) { total, path in
+            total + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
+        }
     }
 
     /// User plus system CPU seconds of this process or of its waited-for children.
