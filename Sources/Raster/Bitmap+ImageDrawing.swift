@@ -36,8 +36,15 @@ extension Bitmap {
     /// The device pixels that drawing an image of `width × height` under `transform` can touch:
     /// the transformed image rectangle, widened by one pixel for the bilinear fringe.
     public static func deviceBounds(ofImageWidth width: Int, height: Int, transform: CGAffineTransform) -> PixelRect {
-        let rect = CGRect(x: 0, y: 0, width: width, height: height).applying(transform)
-        return PixelRect(enclosing: rect).insetBy(-1)
+        let t = transform
+        let (w, h) = (CGFloat(width), CGFloat(height))
+        let xs = (t.tx, t.a * w + t.tx, t.c * h + t.tx, t.a * w + t.c * h + t.tx)
+        let ys = (t.ty, t.b * w + t.ty, t.d * h + t.ty, t.b * w + t.d * h + t.ty)
+        let x0 = min(min(xs.0, xs.1), min(xs.2, xs.3))
+        let y0 = min(min(ys.0, ys.1), min(ys.2, ys.3))
+        let x1 = max(max(xs.0, xs.1), max(xs.2, xs.3))
+        let y1 = max(max(ys.0, ys.1), max(ys.2, ys.3))
+        return PixelRect(enclosing: CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)).insetBy(-1)
     }
 }
 

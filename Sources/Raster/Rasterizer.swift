@@ -57,6 +57,8 @@ public final class Rasterizer {
     /// Edge indices ordered by the band of their top; band b's are `bandFirst[b] ..< bandFirst[b + 1]`.
     var order: [Int32] = []
     var bandFirst: [Int32] = []
+    /// The next free slot of each band while sorting.
+    var bandNext: [Int32] = []
     /// Edges crossing the current band.
     var active: [Int32] = []
     var cells = CellBand()
@@ -204,11 +206,12 @@ public final class Rasterizer {
         for b in 0..<bands { bandFirst[b + 1] += bandFirst[b] }
         order.removeAll(keepingCapacity: true)
         order.append(contentsOf: repeatElement(0, count: edges.count))
-        var next = bandFirst
+        bandNext.removeAll(keepingCapacity: true)
+        bandNext.append(contentsOf: bandFirst)
         for (i, e) in edges.enumerated() {
             let b = Int(e.y0) / Self.bandRows
-            order[Int(next[b])] = Int32(i)
-            next[b] += 1
+            order[Int(bandNext[b])] = Int32(i)
+            bandNext[b] += 1
         }
     }
 

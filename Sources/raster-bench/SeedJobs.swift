@@ -46,6 +46,8 @@ final class MaskedFrameJob: FrameJob {
     private var region: Region
     private let path: CGPath
     private let style: StrokeStyle
+    /// The oval of radius 1 about the origin, as `CGPath(ellipseIn:)` builds it.
+    private let unitCircle = CGPath(ellipseIn: CGRect(x: -1, y: -1, width: 2, height: 2))
 
     init(shape: Shape, damage: Bool, a: Bitmap, b: Bitmap, out: Bitmap, bands: Int) {
         self.shape = shape
@@ -76,11 +78,12 @@ final class MaskedFrameJob: FrameJob {
         case .wipe:
             stroker.stroke(path, style: style, strokeEnd: progress, into: &polygon)
         case .reveal:
+            // The oval in (w − g, h − g, 1 + 2g, 1 + 2g): the unit circle's path scaled and moved.
             let w = CGFloat(out.width)
             let h = CGFloat(out.height)
-            let grow = (w * w + h * h).squareRoot() * progress
-            CGPath(ellipseIn: CGRect(x: w - grow, y: h - grow, width: 1 + 2 * grow, height: 1 + 2 * grow))
-                .flatten(into: &polygon)
+            let radius = 0.5 + (w * w + h * h).squareRoot() * progress
+            let toOval = CGAffineTransform(a: radius, b: 0, c: 0, d: radius, tx: w + 0.5, ty: h + 0.5)
+            unitCircle.flatten(into: &polygon, transform: toOval)
         }
         let mask = masks[index & 1]
         rasterizer.fill(polygon, rule: .nonZero, into: mask)
