@@ -85,10 +85,24 @@ JSON
 }
 write_scene "#ff8800"
 
+# 0. The command line: curve and eval --plot (no X needed).
+png_size() { python3 -c "import struct,sys; d=open(sys.argv[1],'rb').read(24); print('%dx%d' % struct.unpack('>II', d[16:24]))" "$1"; }
+"$bin" curve --timing easeInEaseOut --timing 0.3,1.5,0.8,1.5 --size 640x360 --out "$tmp/curve.png" 2>"$tmp/err"
+check $? "curve with two timing functions"
+[ "$(png_size "$tmp/curve.png")" = 640x360 ]; check $? "curve --size WxH sets the image size" "$(png_size "$tmp/curve.png")"
+"$bin" curve --timing easeIn --timing 0.2,x,1,1 --out "$tmp/bad.png" 2>"$tmp/err"
+[ $? = 64 ] && grep -q "0.2,x,1,1" "$tmp/err"; check $? "a bad --timing is a usage error naming it" "$(head -1 "$tmp/err")"
+"$bin" curve --timing linear --out "$tmp/missing/dir/c.png" 2>"$tmp/err"
+[ $? = 1 ] && grep -q "missing/dir/c.png" "$tmp/err"; check $? "an unwritable --out fails naming the file" "$(head -1 "$tmp/err")"
+"$bin" eval --scene "$tmp/scene.json" --layer box --key position.x --at 1,5,9 --plot "$tmp/eval.png" >"$tmp/eval.txt" 2>"$tmp/err"
+[ $? = 0 ] && [ "$(wc -l <"$tmp/eval.txt")" = 3 ] && [ "$(png_size "$tmp/eval.png")" = 900x420 ]
+check $? "eval --plot prints the values and writes the plot" "$(head -1 "$tmp/err")"
+
 file=$tmp/display
 : >"$file"
 Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp 3>"$file" 2>>"$tmp/xvfb.log" &
-pids+=($!)
+xvfb_pid=$!
+pids+=("$xvfb_pid")
 wait_for 10 test -s "$file" || { echo "Xvfb did not start"; exit 2; }
 display=:$(head -1 "$file")
 wait_for 10 env DISPLAY="$display" xdotool getdisplaygeometry >/dev/null 2>&1 || { echo "Xvfb does not answer"; exit 2; }
@@ -103,7 +117,11 @@ for _ in $(seq 200); do
     [ -n "$wid" ] && log_has '^viewer: window' && break
     sleep 0.05
 done
-[ -n "$wid" ] || { echo "no viewer window; log:"; cat "$log"; echo "0 passed, 1 failed"; exit 1; }
+[ -n "$wid" ] || {
+    echo "no viewer window; log:"; cat "$log"
+    kill -0 "$xvfb_pid" 2>/dev/null || { echo "Xvfb $display exited:"; tail -3 "$tmp/xvfb.log"; }
+    echo "$pass passed, $((fail + 1)) failed"; exit 1
+}
 wait_for 5 bash -c "DISPLAY=$display xwininfo -id $wid | grep -q IsViewable"
 x xdotool mousemove --window "$wid" 400 100
 wait_for 5 log_has '^scene file: watching '; check $? "the scene file is watched"
