@@ -15,6 +15,12 @@ final class KeyframeProgram {
     let keyTimes: [Double]
     let functions: [UnitBezier?]
     let mode: CAAnimationCalculationMode
+    /// The calculation mode as flags, so a frame compares no strings.
+    private let discrete: Bool
+    private let paced: Bool
+    private let cubic: Bool
+    /// The values as plain numbers when they all are (the common case), for a path with no enum copies.
+    private let numbers: [Double]?
     let path: PathSampler?
     let rotation: Double?
     let additive: Bool
@@ -23,6 +29,9 @@ final class KeyframeProgram {
     init(_ a: CAKeyframeAnimation, key: AnimatableKey) {
         self.key = key
         mode = a.calculationMode
+        discrete = mode == .discrete
+        paced = mode == .paced || mode == .cubicPaced
+        cubic = mode == .cubic || mode == .cubicPaced
         additive = a.isAdditive
         cumulative = a.isCumulative
         functions = (a.timingFunctions ?? []).map { f in
@@ -34,11 +43,11 @@ final class KeyframeProgram {
         default: rotation = nil
         }
         let given = (a.keyTimes ?? []).map { $0.doubleValue }
-        let paced = mode == .paced || mode == .cubicPaced
         if let cgPath = a.path {
             let sampler = PathSampler(cgPath)
             path = sampler
             values = []
+            numbers = nil
             let count = sampler.segments.count
             if paced {
                 keyTimes = sampler.cumulativeFractions
@@ -51,13 +60,18 @@ final class KeyframeProgram {
         }
         path = nil
         values = (a.values ?? []).map { AnimatableValue($0) }
+        let plain = values.compactMap { value -> Double? in
+            if case .number(let v) = value { return v }
+            return nil
+        }
+        numbers = plain.count == values.count && !plain.isEmpty ? plain : nil
         let n = values.count
         if paced, n > 1 {
             var lengths = [0.0]
             for i in 1..<n { lengths.append(lengths[i - 1] + values[i - 1].distance(to: values[i])) }
             let total = lengths[n - 1]
             keyTimes = lengths.map { total > 0 ? $0 / total : 0 }
-        } else if mode == .discrete {
+        } else if discrete {
             keyTimes = given.count >= n && n > 0 ? given : (0..<max(n, 1)).map { Double($0) / Double(max(n, 1)) }
         } else if given.count == n {
             keyTimes = given
@@ -85,7 +99,6 @@ final class KeyframeProgram {
         let span = end - start
         var f = span > 0 ? (p - start) / span : 1
         f = min(max(f, 0), 1)
-        let paced = mode == .paced || mode == .cubicPaced
         if !paced, i < functions.count, let function = functions[i] { f = function.solve(f) }
         return f
     }
@@ -95,12 +108,18 @@ final class KeyframeProgram {
             applyPath(path, progress: p, iteration: iteration, to: target)
             return
         }
+        if let numbers, !additive {
+            var value = number(at: p, numbers)
+            if cumulative, iteration > 0 { value += numbers[numbers.count - 1] * iteration }
+            target.writeNumber(value, for: key)
+            return
+        }
         let n = values.count
         guard n > 0 else { return }
         var value: AnimatableValue
         if n == 1 {
             value = values[0]
-        } else if mode == .discrete {
+        } else if discrete {
             value = values[min(segment(for: p, upper: min(keyTimes.count, n) - 1), n - 1)]
             if p >= 1 { value = values[n - 1] }
         } else if p <= keyTimes[0] {
@@ -110,7 +129,7 @@ final class KeyframeProgram {
         } else {
             let i = segment(for: p, upper: n - 2)
             let f = local(p, i)
-            if mode == .cubic || mode == .cubicPaced {
+            if cubic {
                 value = catmullRom(i, f)
             } else {
                 value = values[i].interpolated(to: values[i + 1], f)
@@ -118,6 +137,28 @@ final class KeyframeProgram {
         }
         if cumulative, iteration > 0 { value = value.adding(values[n - 1].scaled(by: iteration)) }
         writeAnimated(value, key: key, additive: additive, to: target)
+    }
+
+    /// The value at progress `p` for plain-number keyframes (same rules as the general path).
+    private func number(at p: Double, _ v: [Double]) -> Double {
+        let n = v.count
+        if n == 1 { return v[0] }
+        if discrete {
+            return p >= 1 ? v[n - 1] : v[min(segment(for: p, upper: min(keyTimes.count, n) - 1), n - 1)]
+        }
+        if p <= keyTimes[0] { return v[0] }
+        if p >= keyTimes[n - 1] { return v[n - 1] }
+        let i = segment(for: p, upper: n - 2)
+        let t = local(p, i)
+        guard cubic else { return v[i] + (v[i + 1] - v[i]) * t }
+        let (p0, p1, p2, p3) = (v[max(i - 1, 0)], v[i], v[i + 1], v[min(i + 2, n - 1)])
+        let t2 = t * t
+        let t3 = t2 * t
+        let w0 = 0.5 * (-t + 2 * t2 - t3)
+        let w1 = 0.5 * (2 - 5 * t2 + 3 * t3)
+        let w2 = 0.5 * (t + 4 * t2 - 3 * t3)
+        let w3 = 0.5 * (-t2 + t3)
+        return p1 * w1 + p0 * w0 + p2 * w2 + p3 * w3
     }
 
     /// Catmull-Rom between values i and i+1 (neighbours repeated at the ends); kinds that cannot be
@@ -144,12 +185,12 @@ final class KeyframeProgram {
         let count = sampler.segments.count
         guard count > 0 else { return }
         let (point, tangent): (CGPoint, CGPoint)
-        if mode == .discrete {
+        if discrete {
             let i = min(segment(for: p, upper: count), count)
             let position = i == 0 ? sampler.segments[0].start : sampler.segments[i - 1].end
             point = position
             tangent = sampler.segments[min(max(i - 1, 0), count - 1)].tangent(at: i == 0 ? 0 : 1)
-        } else if mode == .paced || mode == .cubicPaced {
+        } else if paced {
             (point, tangent) = sampler.pointAtLength(fraction: p)
         } else {
             let i = segment(for: p, upper: count - 1)
