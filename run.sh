@@ -44,6 +44,7 @@ run_tests() {
     local bin
     bin=$(release_binary)
     for script in Tests/*.sh Tests/e2e/*.sh; do
+        case "$script" in *-bench.sh) continue ;; esac
         [ -f "$script" ] || continue
         suite "$script" env LAYERSCOPE="$bin" bash "$script"
     done
