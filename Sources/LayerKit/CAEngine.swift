@@ -39,6 +39,10 @@ public enum CAEngine {
     /// 5. if a callback changed the model, rebuilds the presentation tree again (values only), so the
     ///    frame drawn next shows the callback's changes.
     public static func step(_ root: CALayer) {
+        if root.isPresentation, let model = root.modelStorage {
+            step(model)
+            return
+        }
         let context = EngineContext.current
         let now = context.clock.now
         if let implicit = context.implicitTransaction {

@@ -266,3 +266,50 @@ import Testing
         #expect(close(layer.value(forKeyPath: "transform.scale.y") as? CGFloat ?? 0, 2, 1e-12))
     }
 }
+
+/// Less common value rules: additive transforms, value-function translation, bounds origin, hidden.
+@Suite struct MoreValueTests {
+    @Test func additiveTransformConcatenates() throws {
+        let clock = freshEngine(at: 0)
+        let layer = CALayer()
+        layer.transform = CATransform3DMakeTranslation(10, 0, 0)
+        let spin = basic("transform", from: CATransform3DIdentity, to: CATransform3DMakeScale(3, 3, 1))
+        spin.isAdditive = true
+        layer.add(spin, forKey: "s")
+        step(layer, clock, at: 0.5)
+        let t = try #require(layer.presentation()).transform
+        // Scale 2 applied first, then the model's translation.
+        #expect(close(t.m11, 2, 1e-12) && close(t.m22, 2, 1e-12) && close(t.m41, 10, 1e-12))
+    }
+
+    @Test func translateValueFunctionAndOtherKeys() throws {
+        let clock = freshEngine(at: 0)
+        let layer = CALayer()
+        let move = basic("transform", from: [0, 0, 0], to: [10, 20, 30])
+        move.valueFunction = CAValueFunction(name: .translate)
+        layer.add(move, forKey: "m")
+        layer.add(basic("bounds.origin", from: CGPoint(x: 0, y: 0), to: CGPoint(x: 4, y: 8)), forKey: "o")
+        layer.add(basic("hidden", from: 0, to: 1), forKey: "h")
+        layer.add(basic("cornerRadius", from: 0, to: 10), forKey: "c")
+        step(layer, clock, at: 0.25)
+        var p = try #require(layer.presentation())
+        #expect(p.transform == CATransform3DMakeTranslation(2.5, 5, 7.5))
+        #expect(p.bounds.origin == CGPoint(x: 1, y: 2) && !p.isHidden && p.cornerRadius == 2.5)
+        step(layer, clock, at: 0.5)
+        p = try #require(layer.presentation())
+        #expect(p.isHidden)
+    }
+
+    /// Stepping a presentation layer steps its model tree.
+    @Test func steppingAPresentationStepsTheModel() throws {
+        let clock = freshEngine(at: 0)
+        let layer = CALayer()
+        layer.add(basic("opacity", from: 0, to: 1), forKey: "a")
+        step(layer, clock, at: 0.25)
+        let presentation = try #require(layer.presentation())
+        clock.now = 0.75
+        CAEngine.step(presentation)
+        #expect(close(Double(presentation.opacity), 0.75, 1e-6))
+        #expect(presentation.presentation() === presentation)
+    }
+}
