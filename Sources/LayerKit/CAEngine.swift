@@ -89,7 +89,7 @@ public enum CAEngine {
     }
 
     private static func deliver(_ event: PendingEvent, in context: EngineContext) {
-        let public_ = CAAnimationEvent(
+        let observed = CAAnimationEvent(
             kind: event.kind, layer: event.layer, key: event.key, animation: event.animation,
             mediaTime: event.mediaTime)
         switch event.kind {
@@ -98,14 +98,16 @@ public enum CAEngine {
         case .didStop(let finished):
             event.animation.delegate?.animationDidStop(event.animation, finished: finished)
         }
-        context.eventObserver?(public_)
+        context.eventObserver?(observed)
         if case .didStop = event.kind { context.animationStopped(event.animation) }
     }
 
+    /// Runs, in the order they were sealed, the blocks due now; blocks that become due while these
+    /// run (a block committing a new transaction) wait for the next step.
     private static func runDueCompletions(in context: EngineContext) {
-        while let index = context.sealedCompletions.firstIndex(where: { $0.pending == 0 }) {
-            let record = context.sealedCompletions.remove(at: index)
-            record.block?()
-        }
+        let due = context.sealedCompletions.filter { $0.pending == 0 }
+        guard !due.isEmpty else { return }
+        context.sealedCompletions.removeAll { $0.pending == 0 }
+        for record in due { record.block?() }
     }
 }

@@ -119,3 +119,24 @@ import Testing
         #expect(CATransaction.animationDuration() == 0.25)
     }
 }
+
+/// A completion block that opens another transaction with a block: the new block runs at the next
+/// step, not in the same one (no unbounded chains inside one frame).
+@Suite struct ChainedCompletionTests {
+    @Test func chainedBlocksRunOnePerStep() {
+        let clock = freshEngine(at: 0)
+        let root = CALayer()
+        var runs: [Double] = []
+        func schedule() {
+            CATransaction.begin()
+            CATransaction.setCompletionBlock {
+                runs.append(CACurrentMediaTime())
+                if runs.count < 3 { schedule() }
+            }
+            CATransaction.commit()
+        }
+        schedule()
+        for t in [1.0, 2, 3, 4] { step(root, clock, at: t) }
+        #expect(runs == [1, 2, 3])
+    }
+}
