@@ -65,11 +65,13 @@ no_segments_of() { [ "$(segments_of "$1")" = 0 ]; }
 has_exited() { ! kill -0 "$1" 2>/dev/null; }
 
 # start_xvfb [ARGS]: sets display and xvfb_pid (no command substitution, so pids stays in this shell).
+# -noreset: without it the server resets whenever its last client leaves, and a viewer connecting
+# during that reset is refused.
 start_xvfb() {
     local file=$tmp/display.$RANDOM
     : >"$file"
     # shellcheck disable=SC2086
-    Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp $xvfb_args "$@" 3>"$file" 2>>"$tmp/xvfb.log" &
+    Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp -noreset $xvfb_args "$@" 3>"$file" 2>>"$tmp/xvfb.log" &
     xvfb_pid=$!
     pids+=("$xvfb_pid")
     wait_for 10 test -s "$file" || { echo "Xvfb did not start"; exit 2; }

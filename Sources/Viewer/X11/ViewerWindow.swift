@@ -89,6 +89,7 @@ final class ViewerWindow {
         case MotionNotify:
             return .pointerMoved(x: Int(event.xmotion.x), y: Int(event.xmotion.y))
         case LeaveNotify:
+            keysDown.removeAll()
             return .pointerLeft
         case DestroyNotify:
             guard event.xdestroywindow.window == window else { return nil }

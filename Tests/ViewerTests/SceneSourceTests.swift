@@ -1,0 +1,82 @@
+import Compositor
+import LayerKit
+import Raster
+import Scenes
+import Testing
+
+@testable import Viewer
+
+@Suite(.serialized) struct SceneSourceTests {
+    /// Flat-coloured stand-ins for the bundled images.
+    private static func images() -> SceneImages {
+        func solid(_ pixel: Pixel, _ width: Int, _ height: Int) -> Bitmap {
+            let bitmap = Bitmap(width: width, height: height)
+            bitmap.fill(pixel)
+            return bitmap
+        }
+        return SceneImages(
+            a: solid(0xFF20_4080, 160, 90), b: solid(0xFFE0_A040, 160, 90), ship: solid(0xFFFF_FFFF, 32, 32))
+    }
+
+    private static func makeWipe() throws -> Scene {
+        try BuiltInScenes.make(name: "wipe", size: CGSize(width: 160, height: 90), images: images())
+    }
+
+    private static func pixels(_ bitmap: Bitmap) -> [Pixel] {
+        (0..<bitmap.height).flatMap { y in (0..<bitmap.width).map { bitmap[$0, y] } }
+    }
+
+    /// The frame `render --at` draws: a fresh scene on a manual clock, advanced once.
+    private static func referenceFrame(at time: Double) throws -> [Pixel] {
+        CAEngine.reset()
+        CAEngine.clock = ManualClock(now: 0)
+        defer { CAEngine.reset() }
+        let scene = try makeWipe()
+        scene.advance(to: time)
+        let bitmap = Bitmap(width: 160, height: 90)
+        Compositor().render(scene.rootLayer, into: bitmap)
+        return pixels(bitmap)
+    }
+
+    @Test func framesEqualTheRenderedFrameAfterForwardAndBackwardSteps() throws {
+        let expected = try Self.referenceFrame(at: 1.25)
+        let source = try SceneSource(makeScene: Self.makeWipe)
+        let bitmap = Bitmap(width: 160, height: 90)
+        source.show(mediaTime: 1.25)
+        source.draw(into: bitmap)
+        #expect(Self.pixels(bitmap) == expected)
+        source.show(mediaTime: 2.5)
+        source.draw(into: bitmap)
+        #expect(Self.pixels(bitmap) != expected)
+        source.show(mediaTime: 1.25)
+        source.draw(into: bitmap)
+        #expect(Self.pixels(bitmap) == expected)
+        CAEngine.reset()
+    }
+
+    @Test func sizeNameAndActionsComeFromTheScene() throws {
+        let source = try SceneSource(makeScene: Self.makeWipe)
+        #expect(source.name == "wipe")
+        #expect(source.width == 160 && source.height == 90)
+        #expect(source.rootLayer != nil)
+        CAEngine.reset()
+    }
+
+    @Test func wipeBecomesIdleAfterItsNaturalDuration() throws {
+        let source = try SceneSource(makeScene: Self.makeWipe)
+        source.show(mediaTime: 1)
+        #expect(!source.isIdle)
+        source.show(mediaTime: 4.5)
+        #expect(source.isIdle)
+        CAEngine.reset()
+    }
+
+    @Test func delegateCallbacksAreLoggedOneLineEach() throws {
+        let source = try SceneSource(makeScene: Self.makeWipe)
+        var lines: [String] = []
+        source.log = { lines.append($0) }
+        source.show(mediaTime: 5)
+        #expect(lines.contains { $0.hasPrefix("delegate 4.000 didStop ") && $0.hasSuffix(" finished=true") })
+        CAEngine.reset()
+    }
+}

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Viewer benchmark under its own Xvfb (1920x1080x24): `view --frames 600 --stats` with MIT-SHM and
+# with XPutImage, for each built-in scene, then the CPU used while paused (10 s, from /proc).
+#
+#   Tests/e2e/viewer-bench.sh                 # builds the release binary first
+#   LAYERSCOPE=path/to/layerscope FRAMES=600 PAUSED_SECONDS=10 Tests/e2e/viewer-bench.sh
+#
+# Needs (Debian): xvfb xdotool.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+frames=${FRAMES:-600}
+paused_seconds=${PAUSED_SECONDS:-10}
+bin=${LAYERSCOPE:-}
+if [ -z "$bin" ]; then
+    (cd "$root" && swift build -c release --product layerscope >&2) || { echo "release build failed"; exit 2; }
+    bin=$(cd "$root" && swift build -c release --show-bin-path)/layerscope
+fi
+tmp=$(mktemp -d)
+pids=()
+cleanup() {
+    local pid
+    for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null; done
+    sleep 0.2
+    for pid in "${pids[@]}"; do kill -KILL "$pid" 2>/dev/null; done
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+Xvfb -displayfd 3 -screen 0 1920x1080x24 -nolisten tcp -noreset 3>"$tmp/display" 2>/dev/null &
+xvfb=$!
+pids+=("$xvfb")
+for _ in $(seq 200); do [ -s "$tmp/display" ] && break; sleep 0.05; done
+export DISPLAY=:$(head -1 "$tmp/display")
+for _ in $(seq 200); do xdotool getdisplaygeometry >/dev/null 2>&1 && break; sleep 0.05; done
+
+# cpu_ticks PID: user + system clock ticks used so far.
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+hz=$(getconf CLK_TCK)
+
+echo "machine: $(nproc) cores, $(uname -r), Xvfb $(Xvfb -version 2>&1 | sed -n 's/.*Release \([0-9.]*\).*/\1/p')"
+for scene in wipe ship reveal; do
+    for path in shm no-shm; do
+        flag=""; [ $path = no-shm ] && flag=--no-shm
+        xvfb_before=$(cpu_ticks "$xvfb")
+        # shellcheck disable=SC2086
+        line=$("$bin" view --scene $scene --size 1920x1080 --no-hud $flag --frames "$frames" --stats | grep '^stats ')
+        xvfb_after=$(cpu_ticks "$xvfb")
+        seconds=$(echo "$line" | sed -E 's/.* fps=([0-9.]+).*/\1/' | awk -v n="$frames" '{ print ($1 > 0 ? n / $1 : 1) }')
+        xvfb_cpu=$(awk -v t=$((xvfb_after - xvfb_before)) -v hz="$hz" -v s="$seconds" 'BEGIN { printf "%.1f", 100 * t / hz / s }')
+        echo "$scene $path ${line#stats } xvfb_cpu_percent=$xvfb_cpu"
+    done
+done
+
+"$bin" view --scene wipe --size 1920x1080 --paused --seek 1 >"$tmp/paused.log" 2>&1 &
+viewer=$!
+pids+=("$viewer")
+for _ in $(seq 200); do grep -q '^viewer: window' "$tmp/paused.log" && break; sleep 0.05; done
+sleep 1
+before=$(cpu_ticks "$viewer")
+sleep "$paused_seconds"
+after=$(cpu_ticks "$viewer")
+awk -v t=$((after - before)) -v hz="$hz" -v s="$paused_seconds" \
+    'BEGIN { printf "paused wipe 1920x1080 with HUD: cpu_percent=%.2f over %d s (%d ticks)\n", 100 * t / hz / s, s, t }'
+kill -TERM "$viewer"
+wait "$viewer" 2>/dev/null
