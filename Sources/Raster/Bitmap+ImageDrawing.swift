@@ -10,9 +10,12 @@ extension Bitmap {
     /// device pixel centre is mapped back into the image in 16.16 fixed point, and samples are
     /// weighted with 8-bit fractions. A transform that cannot be inverted draws nothing. With
     /// `bands > 1` the rows are split into that many bands drawn concurrently (sampling is
-    /// compute-bound, so a second core helps here).
+    /// compute-bound, so a second core can help). `visibleTexels`, when given, must hold every texel
+    /// of the image that is not fully transparent (see `nonTransparentBounds()`, computed once per
+    /// image): only device pixels that sample it are visited.
     public func draw(
-        _ image: Bitmap, transform: CGAffineTransform, opacity: UInt8 = 255, in region: Region? = nil, bands: Int = 1
+        _ image: Bitmap, transform: CGAffineTransform, opacity: UInt8 = 255, in region: Region? = nil,
+        visibleTexels: PixelRect? = nil, bands: Int = 1
     ) {
         let determinant = transform.a * transform.d - transform.b * transform.c
         guard opacity > 0, image.width > 0, image.height > 0, determinant.isFinite, abs(determinant) > 1e-12 else {
@@ -21,9 +24,12 @@ extension Bitmap {
         let bounds = Self.deviceBounds(ofImageWidth: image.width, height: image.height, transform: transform)
             .intersection(PixelRect(x: 0, y: 0, width: width, height: height))
         guard !bounds.isEmpty else { return }
+        let texels = (visibleTexels ?? PixelRect(x: 0, y: 0, width: image.width, height: image.height))
+            .intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
+        guard !texels.isEmpty else { return }
         let job = ImageRows(
             sampler: BilinearSampler(image: image, opacity: UInt32(opacity)), inverse: transform.inverted(),
-            bounds: bounds, region: region)
+            bounds: bounds, texels: texels, region: region)
         let bandCount = max(1, min(bands, bounds.height / 32))
         if bandCount == 1 { return job.draw(rows: bounds.minY..<bounds.maxY, into: self) }
         let perBand = (bounds.height + bandCount - 1) / bandCount
@@ -33,13 +39,44 @@ extension Bitmap {
         }
     }
 
+    /// The smallest rectangle of pixels holding every pixel that is not fully transparent (empty
+    /// when all are), for `draw(_:transform:opacity:in:visibleTexels:bands:)`.
+    public func nonTransparentBounds() -> PixelRect {
+        var x0 = Int.max
+        var x1 = Int.min
+        var y0 = Int.max
+        var y1 = Int.min
+        for y in 0..<height {
+            let pixels = row(y)
+            guard let first = (0..<width).first(where: { pixels[$0] != 0 }) else { continue }
+            let last = (0..<width).last(where: { pixels[$0] != 0 })!
+            x0 = min(x0, first)
+            x1 = max(x1, last + 1)
+            y0 = min(y0, y)
+            y1 = y + 1
+        }
+        guard x1 > x0 else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
     /// The device pixels that drawing an image of `width × height` under `transform` can touch:
     /// the transformed image rectangle, widened by one pixel for the bilinear fringe.
     public static func deviceBounds(ofImageWidth width: Int, height: Int, transform: CGAffineTransform) -> PixelRect {
+        deviceBounds(ofTexels: PixelRect(x: 0, y: 0, width: width, height: height), transform: transform)
+    }
+
+    /// The device pixels that drawing the texels `texels` of an image under `transform` can touch
+    /// (the damage of a sprite, given its `nonTransparentBounds()`).
+    public static func deviceBounds(ofTexels texels: PixelRect, transform: CGAffineTransform) -> PixelRect {
         let t = transform
-        let (w, h) = (CGFloat(width), CGFloat(height))
-        let xs = (t.tx, t.a * w + t.tx, t.c * h + t.tx, t.a * w + t.c * h + t.tx)
-        let ys = (t.ty, t.b * w + t.ty, t.d * h + t.ty, t.b * w + t.d * h + t.ty)
+        let (l, tp) = (CGFloat(texels.minX), CGFloat(texels.minY))
+        let (r, bt) = (CGFloat(texels.maxX), CGFloat(texels.maxY))
+        let xs = (
+            t.a * l + t.c * tp + t.tx, t.a * r + t.c * tp + t.tx, t.a * l + t.c * bt + t.tx, t.a * r + t.c * bt + t.tx
+        )
+        let ys = (
+            t.b * l + t.d * tp + t.ty, t.b * r + t.d * tp + t.ty, t.b * l + t.d * bt + t.ty, t.b * r + t.d * bt + t.ty
+        )
         let x0 = min(min(xs.0, xs.1), min(xs.2, xs.3))
         let y0 = min(min(ys.0, ys.1), min(ys.2, ys.3))
         let x1 = max(max(xs.0, xs.1), max(xs.2, xs.3))
@@ -135,6 +172,8 @@ struct ImageRows: @unchecked Sendable {
     /// Device → image pixels.
     let inverse: CGAffineTransform
     let bounds: PixelRect
+    /// The texels that may be visible; others are transparent.
+    let texels: PixelRect
     let region: Region?
 
     /// Draws rows `rows` (inside `bounds`) of the image into `bitmap`.
@@ -143,8 +182,11 @@ struct ImageRows: @unchecked Sendable {
         // inverse(x + 0.5, y + 0.5) − 0.5.
         let du = inverse.a
         let dv = inverse.b
-        let iw = Double(sampler.width)
-        let ih = Double(sampler.height)
+        // A sample at texel-index position u touches texels ⌊u⌋ and ⌊u⌋ + 1.
+        let u0Limit = Double(texels.minX - 1)
+        let u1Limit = Double(texels.maxX)
+        let v0Limit = Double(texels.minY - 1)
+        let v1Limit = Double(texels.maxY)
         for y in rows {
             var x0 = bounds.minX
             var x1 = bounds.maxX
@@ -156,9 +198,10 @@ struct ImageRows: @unchecked Sendable {
             let cy = Double(y) + 0.5
             let u0 = inverse.a * 0.5 + inverse.c * cy + inverse.tx - 0.5
             let v0 = inverse.b * 0.5 + inverse.d * cy + inverse.ty - 0.5
-            // Columns whose sample lies within (−1, size) on both axes: elsewhere every tap is outside.
-            guard let us = Self.columns(where: u0, step: du, liesIn: -1, iw),
-                let vs = Self.columns(where: v0, step: dv, liesIn: -1, ih)
+            // Columns whose sample lies within (min − 1, max) of the visible texels on both axes:
+            // elsewhere every tap is transparent.
+            guard let us = Self.columns(where: u0, step: du, liesIn: u0Limit, u1Limit),
+                let vs = Self.columns(where: v0, step: dv, liesIn: v0Limit, v1Limit)
             else { continue }
             x0 = max(x0, us.lowerBound, vs.lowerBound)
             x1 = min(x1, us.upperBound, vs.upperBound)

@@ -106,6 +106,8 @@ final class ShipJob: FrameJob {
     let a: Bitmap
     let out: Bitmap
     let sprite = BenchImages.sprite()
+    /// The sprite's texels that are not transparent, found once as a compositor does at image load.
+    let visible: PixelRect
     private var region: Region
     private var previous = PixelRect(x: 0, y: 0, width: 0, height: 0)
 
@@ -115,6 +117,7 @@ final class ShipJob: FrameJob {
         self.a = a
         self.out = out
         name = damage ? "ship+damage" : "ship"
+        visible = sprite.nonTransparentBounds()
         region = Region(height: out.height)
         out.copy(from: a)
     }
@@ -125,15 +128,15 @@ final class ShipJob: FrameJob {
             .concatenating(CGAffineTransform(translationX: 150, y: 150))
         guard damage else {
             out.copy(from: a)
-            out.draw(sprite, transform: transform, bands: bands)
+            out.draw(sprite, transform: transform, visibleTexels: visible, bands: bands)
             return
         }
-        let bounds = Bitmap.deviceBounds(ofImageWidth: sprite.width, height: sprite.height, transform: transform)
+        let bounds = Bitmap.deviceBounds(ofTexels: visible, transform: transform)
         region.removeAll()
         region.add(previous)
         region.add(bounds)
         previous = bounds
         out.copy(from: a, in: region)
-        out.draw(sprite, transform: transform, in: region, bands: bands)
+        out.draw(sprite, transform: transform, in: region, visibleTexels: visible, bands: bands)
     }
 }

@@ -68,3 +68,23 @@ import Testing
         }
     }
 }
+
+/// Restricting the drawing to the image's visible texels changes nothing.
+@Suite struct VisibleTexelsTests {
+    @Test func visibleTexelsGiveTheSameFrame() {
+        let image = TestPatterns.bitmap("sprite", 24, 24)
+        #expect(image.nonTransparentBounds() == PixelRect(x: 3, y: 3, width: 18, height: 18))
+        let transform = CGAffineTransform(translationX: -12, y: -12).concatenating(
+            CGAffineTransform(rotationAngle: 0.9)
+        )
+        .concatenating(CGAffineTransform(translationX: 20.3, y: 19.6))
+        let whole = TestPatterns.bitmap("a", 40, 40)
+        let visible = TestPatterns.bitmap("a", 40, 40)
+        whole.draw(image, transform: transform)
+        visible.draw(image, transform: transform, visibleTexels: image.nonTransparentBounds())
+        for y in 0..<40 {
+            for x in 0..<40 { #expect(whole[x, y] == visible[x, y], "pixel \(x), \(y)") }
+        }
+        #expect(Bitmap(width: 3, height: 3).nonTransparentBounds().isEmpty)
+    }
+}
