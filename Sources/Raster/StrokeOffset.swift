@@ -22,10 +22,12 @@ extension Stroker {
     /// then a bow tie whose far triangle, beyond the point where the two normals cross, the fill would count
     /// negatively, so that triangle is added twice more, turning the right way.
     ///
-    /// A reversal shallower than `shallowReversal` of the half-width is left alone: UIKit's four-cubic
-    /// circles have a curvature radius up to 0.8 % off their radius, so an arc stroked exactly as wide as
-    /// its diameter (seed 000) reverses by that much along its inner side, which wanders within 0.7 px of
-    /// the centre at 1080p; repairing those slivers would sprinkle the centre with specks outside the wedge.
+    /// A reversal shallower than `shallowReversal` of the half-width is left alone: the curvature radius of
+    /// UIKit's four-cubic circles runs from 0.992 to 1.022 times their radius, so an arc stroked exactly as
+    /// wide as its diameter (seed 000) reverses by up to 0.8 % along its inner side, which wanders within
+    /// 0.7 px of the centre at 1080p; repairing those slivers would sprinkle specks around the centre. The
+    /// price: a stroke less than 1.2 % wider than its curve's diameter may leave a hole beyond the centre
+    /// of curvature, at most 1.2 % of the half-width across.
     func advance(along previous: CGPoint, to point: CGPoint, direction d: CGPoint) {
         let leftPrevious = left[left.count - 1]
         let rightPrevious = right[right.count - 1]
@@ -37,7 +39,7 @@ extension Stroker {
     }
 
     /// Reversals of the inner side shallower than this fraction of the half-width are not repaired.
-    static let shallowReversal: CGFloat = 0.02
+    static let shallowReversal: CGFloat = 0.012
 
     private func repairIfBackwards(
         from a: CGPoint, to b: CGPoint, _ previous: CGPoint, _ point: CGPoint, _ moveX: CGFloat, _ moveY: CGFloat
