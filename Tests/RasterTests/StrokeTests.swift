@@ -125,16 +125,19 @@ func clockWipeCentrePixelsAreClean(strokeEnd: CGFloat) {
     }
 }
 
-@Test func strokeWiderThanTheCircleFillsTheDisc() {
-    // Radius 10, width 40: every point within 30 of the centre is within 20 of the circle.
+@Test(arguments: [40, 22] as [CGFloat])
+func strokeWiderThanTheCircleFillsTheDisc(width: CGFloat) {
+    // Radius 10, width 40 (or 22, just 10 % wider than the diameter): every point within 10 + w/2 of the
+    // centre is within w/2 of the circle, the centre included.
     let circle = CGPath(ellipseIn: CGRect(x: -10, y: -10, width: 20, height: 20))
-    let outline = Stroker.outline(of: circle, style: StrokeStyle(lineWidth: 40), tolerance: 0.01)
-    let expected = Double.pi * 900
+    let outline = Stroker.outline(of: circle, style: StrokeStyle(lineWidth: width), tolerance: 0.02)
+    let outer = 10 + width / 2
+    let expected = Double.pi * outer * outer
     #expect(abs(StrokeArea.nonZero(outline) - expected) < 2e-3 * expected)
-    for p in [CGPoint.zero, CGPoint(x: 3, y: 1), CGPoint(x: -7, y: -7), CGPoint(x: 0, y: 25)] {
+    for p in [CGPoint.zero, CGPoint(x: 0.3, y: 0.2), CGPoint(x: -0.7, y: 0.1), CGPoint(x: 0, y: outer - 1)] {
         #expect(StrokeArea.winding(outline, at: p) != 0)
     }
-    #expect(StrokeArea.winding(outline, at: CGPoint(x: 0, y: 31)) == 0)
+    #expect(StrokeArea.winding(outline, at: CGPoint(x: 0, y: outer + 1)) == 0)
 }
 
 @Test(arguments: [(CGFloat.pi, 500.0), (3 * CGFloat.pi / 2, 700.0)] as [(CGFloat, Double)])
