@@ -38,7 +38,7 @@ for _ in $(seq 200); do xdotool getdisplaygeometry >/dev/null 2>&1 && break; sle
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 hz=$(getconf CLK_TCK)
 
-echo "machine: $(nproc) cores, $(uname -r), Xvfb $(Xvfb -version 2>&1 | sed -n 's/.*Release \([0-9.]*\).*/\1/p')"
+echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) before the run"
 for scene in wipe ship reveal; do
     for path in shm no-shm; do
         flag=""; [ $path = no-shm ] && flag=--no-shm
