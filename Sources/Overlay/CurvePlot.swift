@@ -107,10 +107,9 @@ public final class CurvePlot {
             let column = Int(mapping.point(x: value, y: 0).x.rounded(.down))
             Blending.fill(bitmap, x: column, y: plot.y, width: 1, height: plot.height, color: CurvePlotStyle.unitBox)
         }
-        let diagonal = CGMutablePath()
-        diagonal.move(to: mapping.point(x: 0, y: 0))
-        diagonal.addLine(to: mapping.point(x: 1, y: 1))
-        pen.stroke(diagonal, width: 1, color: CurvePlotStyle.grid, dash: [4, 4], clip: plot, into: bitmap)
+        pen.dashedLine(
+            from: mapping.point(x: 0, y: 0), to: mapping.point(x: 1, y: 1), dash: 4, color: CurvePlotStyle.unitBox,
+            clip: plot, into: bitmap)
     }
 
     private func drawLabels(into bitmap: Bitmap) {

@@ -144,8 +144,8 @@ struct CurvePanelTests {
         let median = warm[warm.count / 2]
         print(
             String(
-                format: "curve panel + timeline bar 1920x1080: median_ms=%.3f p95_ms=%.3f", median,
-                warm[warm.count * 95 / 100]))
+                format: "curve panel + timeline bar 1920x1080: median_ms=%.3f p95_ms=%.3f first_frame_ms=%.3f", median,
+                warm[warm.count * 95 / 100], costs[0]))
         #if DEBUG
             #expect(median < 5, "debug build budget; the release budget is 0.5 ms")
         #else
