@@ -18,7 +18,9 @@ protocol FrameSource: AnyObject {
     /// True when showing a later media time would change nothing (the display link can stop).
     var isIdle: Bool { get }
     /// Draws the picture at the last shown media time into `bitmap` (the picture's size or clipped).
-    func draw(into bitmap: Bitmap)
+    /// With `damageOnly`, a source may redraw only the pixels that differ from what it last drew into
+    /// that same bitmap (nothing else may have drawn there since).
+    func draw(into bitmap: Bitmap, damageOnly: Bool)
     /// The layer tree whose animations the curve panel shows (nil when there is none).
     var rootLayer: CALayer? { get }
     /// Performs start, stop, push or pop at the last shown media time.

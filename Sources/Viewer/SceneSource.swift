@@ -123,8 +123,8 @@ final class SceneSource: FrameSource {
         return longest
     }
 
-    func draw(into bitmap: Bitmap) {
-        compositor.render(scene.rootLayer, into: bitmap)
+    func draw(into bitmap: Bitmap, damageOnly: Bool) {
+        compositor.render(scene.rootLayer, into: bitmap, damageOnly: damageOnly)
     }
 
     func perform(_ command: ViewerCommand) {

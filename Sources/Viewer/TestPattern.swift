@@ -45,7 +45,7 @@ final class TestPattern: FrameSource {
         }
     }
 
-    func draw(into bitmap: Bitmap) {
+    func draw(into bitmap: Bitmap, damageOnly: Bool) {
         if isStopped {
             bitmap.fill(Self.stoppedColor)
             return

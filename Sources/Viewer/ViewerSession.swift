@@ -252,10 +252,11 @@ final class ViewerSession {
     }
 
     /// Draws the frame for `hostTime` into `bitmap` (the window's buffer): the scene clipped to the
-    /// window, a dark margin where the window is larger, then the overlay.
+    /// window, a dark margin where the window is larger, then the overlay. Without the overlay
+    /// (`--no-hud`) nothing else draws over the scene, so only its damaged pixels are redrawn.
     func draw(into bitmap: Bitmap, scene sceneBitmap: Bitmap, hostTime: Double, figures: HUDFigures, dropped: Int) {
         bringSource(toHostTime: hostTime)
-        source.draw(into: sceneBitmap)
+        source.draw(into: sceneBitmap, damageOnly: !overlayEnabled)
         let margin: Pixel = 0xFF18_1818
         if bitmap.width > sceneBitmap.width {
             Blending.fill(

@@ -43,13 +43,25 @@ import Testing
         let source = try SceneSource(makeScene: Self.makeWipe)
         let bitmap = Bitmap(width: 160, height: 90)
         source.show(mediaTime: 1.25)
-        source.draw(into: bitmap)
+        source.draw(into: bitmap, damageOnly: false)
         #expect(Self.pixels(bitmap) == expected)
         source.show(mediaTime: 2.5)
-        source.draw(into: bitmap)
+        source.draw(into: bitmap, damageOnly: false)
         #expect(Self.pixels(bitmap) != expected)
         source.show(mediaTime: 1.25)
-        source.draw(into: bitmap)
+        source.draw(into: bitmap, damageOnly: false)
+        #expect(Self.pixels(bitmap) == expected)
+        CAEngine.reset()
+    }
+
+    @Test func damageOnlyDrawingLeavesTheSameFrameAsAFullRedraw() throws {
+        let expected = try Self.referenceFrame(at: 1.25)
+        let source = try SceneSource(makeScene: Self.makeWipe)
+        let bitmap = Bitmap(width: 160, height: 90)
+        for time in [0.5, 2.5, 3.0, 1.25] {
+            source.show(mediaTime: time)
+            source.draw(into: bitmap, damageOnly: true)
+        }
         #expect(Self.pixels(bitmap) == expected)
         CAEngine.reset()
     }

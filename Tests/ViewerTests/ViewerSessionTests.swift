@@ -17,7 +17,11 @@ private final class RecordingSource: FrameSource {
     var performed: [ViewerCommand] = []
 
     func show(mediaTime: Double) { shownTimes.append(mediaTime) }
-    func draw(into bitmap: Bitmap) { bitmap.fill(0xFF00_00FF) }
+    var damageOnlyDraws: [Bool] = []
+    func draw(into bitmap: Bitmap, damageOnly: Bool) {
+        damageOnlyDraws.append(damageOnly)
+        bitmap.fill(0xFF00_00FF)
+    }
     func perform(_ command: ViewerCommand) { performed.append(command) }
 }
 
@@ -74,6 +78,7 @@ private final class RecordingSource: FrameSource {
         #expect(source.shownTimes == [1.015625])
         #expect(lines.all.last == "key comma: step-backward -> stepped t=1.016")
         #expect(bitmap[5, 5] == 0xFF00_00FF)
+        #expect(source.damageOnlyDraws == [true], "without the overlay only damage is redrawn")
     }
 
     @Test mutating func stepWhileRunningIsIgnored() {
