@@ -32,7 +32,21 @@ extension CGPath {
         from startFraction: CGFloat, to endFraction: CGFloat, dashPattern: [CGFloat] = [], dashPhase: CGFloat = 0,
         into result: CGMutablePath
     ) {
+        var zeroLengthDashes: [ZeroLengthDash] = []
+        trim(
+            from: startFraction, to: endFraction, dashPattern: dashPattern, dashPhase: dashPhase, into: result,
+            zeroLengthDashes: &zeroLengthDashes)
+    }
+
+    /// `trim(from:to:dashPattern:dashPhase:into:)`, also listing the zero-length dashes it made, in order,
+    /// with the path's direction at each (a square cap on such a dot is turned that way). Both buffers keep
+    /// their storage between calls.
+    public func trim(
+        from startFraction: CGFloat, to endFraction: CGFloat, dashPattern: [CGFloat], dashPhase: CGFloat,
+        into result: CGMutablePath, zeroLengthDashes: inout [ZeroLengthDash]
+    ) {
         result.elements.removeAll(keepingCapacity: true)
+        zeroLengthDashes.removeAll(keepingCapacity: true)
         guard !startFraction.isNaN, !endFraction.isNaN else { return }
         let startFraction = min(1, max(0, startFraction))
         let endFraction = min(1, max(0, endFraction))
@@ -50,6 +64,8 @@ extension CGPath {
         if let pattern = dashes, total / pattern.period > DashPattern.maximumPeriods { dashes = nil }
         var cutter = PathCutter(
             output: result, start: startFraction * total, end: endFraction * total, total: total)
+        swap(&cutter.dots, &zeroLengthDashes)
+        defer { swap(&cutter.dots, &zeroLengthDashes) }
         forEachSubpath { subpath in
             cutter.beginSubpath()
             var dashState = dashes.map { DashState(pattern: $0) }
@@ -70,9 +86,18 @@ extension CGPath {
     }
 }
 
+/// A dash of zero length in a dashed path: the index of its move among the path's elements, and the unit
+/// direction of the path it was cut from, there.
+public struct ZeroLengthDash: Equatable, Sendable {
+    public let elementIndex: Int
+    public let direction: CGPoint
+}
+
 /// Cuts segments into pieces by arc length and appends them to a path, continuing a piece across
 /// segments when the drawn intervals touch.
 private struct PathCutter {
+    /// The zero-length dashes made so far.
+    var dots: [ZeroLengthDash] = []
     let output: CGMutablePath
     /// The kept range of arc length along the whole path.
     let start: CGFloat
@@ -108,7 +133,8 @@ private struct PathCutter {
     /// segments move to the end of the open one, so the two meet with a join instead of two caps (as
     /// cairo draws it).
     mutating func joinDashesAcrossStart() {
-        guard let first = firstPieceIndex, let pieceEnd, abs(pieceEnd - position) <= sameness, pieceIndex != first
+        guard let first = firstPieceIndex, let pieceEnd, abs(pieceEnd - position) <= sameness, pieceIndex != first,
+            !dots.contains(where: { $0.elementIndex == first })
         else { return }
         var end = first + 1
         while end < output.elements.count {
@@ -117,6 +143,9 @@ private struct PathCutter {
         }
         output.elements.append(contentsOf: output.elements[first + 1..<end])
         output.elements.removeSubrange(first..<end)
+        for i in dots.indices where dots[i].elementIndex > first {
+            dots[i] = ZeroLengthDash(elementIndex: dots[i].elementIndex - (end - first), direction: dots[i].direction)
+        }
         self.pieceEnd = nil
     }
 
@@ -143,9 +172,26 @@ private struct PathCutter {
             if abs(lower - subpathStart) <= sameness { firstPieceIndex = pieceIndex }
             output.elements.append(.moveTo(piece.start))
             pieceBegan = lower
+            if from == to, length > 0, let direction = Self.direction(of: segment, at: t0) {
+                dots.append(ZeroLengthDash(elementIndex: pieceIndex, direction: direction))
+            }
         }
         output.elements.append(piece.element)
         pieceEnd = upper
+    }
+}
+
+extension PathCutter {
+    /// The unit tangent of `segment` at parameter `t`, or nil where it has none.
+    static func direction(of segment: PathSegment, at t: CGFloat) -> CGPoint? {
+        var d = segment.end - segment.start
+        if case .cubic(let c) = segment {
+            let tangent = c.derivative(at: t)
+            if tangent.x != 0 || tangent.y != 0 { d = tangent }
+        }
+        let length = d.magnitude
+        guard length > 0, length.isFinite else { return nil }
+        return CGPoint(x: d.x / length, y: d.y / length)
     }
 }
 

@@ -20,18 +20,25 @@ extension Stroker {
         }
     }
 
-    /// The stroke of a subpath with no length: a disc (round caps) or an axis-aligned square (square
-    /// caps) of the line's width, turning the same way as every other contour; nothing for butt caps.
-    func appendDot(at point: CGPoint, cap: LineCap, transform: CGAffineTransform, into polygon: inout Polygon) {
+    /// The stroke of a subpath with no length: a disc (round caps) or a square with sides along the unit
+    /// vector `d` (square caps) of the line's width, turning the same way as every other contour; nothing
+    /// for butt caps.
+    func appendDot(
+        at point: CGPoint, direction d: CGPoint, cap: LineCap, transform: CGAffineTransform,
+        into polygon: inout Polygon
+    ) {
         let h = halfWidth
         switch cap {
         case .butt: return
         case .square:
+            // Corners at ±h along d and ±h along its normal (−d.y, d.x), in the stroke's turning order.
+            let (ax, ay) = (d.x * h, d.y * h)
+            let (nx, ny) = (-d.y * h, d.x * h)
             polygon.beginContour()
-            polygon.append(CGPoint(x: point.x - h, y: point.y + h).applying(transform))
-            polygon.append(CGPoint(x: point.x + h, y: point.y + h).applying(transform))
-            polygon.append(CGPoint(x: point.x + h, y: point.y - h).applying(transform))
-            polygon.append(CGPoint(x: point.x - h, y: point.y - h).applying(transform))
+            polygon.append(CGPoint(x: point.x - ax + nx, y: point.y - ay + ny).applying(transform))
+            polygon.append(CGPoint(x: point.x + ax + nx, y: point.y + ay + ny).applying(transform))
+            polygon.append(CGPoint(x: point.x + ax - nx, y: point.y + ay - ny).applying(transform))
+            polygon.append(CGPoint(x: point.x - ax - nx, y: point.y - ay - ny).applying(transform))
         case .round:
             polygon.beginContour()
             let start = CGPoint(x: point.x + h, y: point.y)

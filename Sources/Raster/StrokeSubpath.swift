@@ -16,7 +16,8 @@ extension Stroker {
             lastDirection = end
         }
         guard let first else {
-            appendDot(at: subpath.start, cap: cap, transform: transform, into: &polygon)
+            let direction = dotDirection(forMoveAt: subpath.elements.startIndex - 1)
+            appendDot(at: subpath.start, direction: direction, cap: cap, transform: transform, into: &polygon)
             return
         }
         left.removeAll(keepingCapacity: true)
@@ -64,6 +65,13 @@ extension Stroker {
             for p in repairs[index..<index + 6] { polygon.append(p.applying(transform)) }
             index += 6
         }
+    }
+
+    /// The direction of the zero-length dash whose move is element `index`, or +x for any other dot.
+    private func dotDirection(forMoveAt index: Int) -> CGPoint {
+        while nextDot < dots.count && dots[nextDot].elementIndex < index { nextDot += 1 }
+        if nextDot < dots.count && dots[nextDot].elementIndex == index { return dots[nextDot].direction }
+        return CGPoint(x: 1, y: 0)
     }
 
     /// The unit tangents at the start and end of `segment`, or nil when it has no length (all its points

@@ -19,6 +19,10 @@ import Geometry
 public final class Stroker {
     /// The trimmed and dashed path, reused between calls.
     private let portion = CGMutablePath()
+    /// The zero-length dashes of `portion`, with the direction a square cap on each is turned to.
+    var dots: [ZeroLengthDash] = []
+    /// The first entry of `dots` not yet passed while stroking `portion`.
+    var nextDot = 0
     /// Left offset points of the subpath being stroked, in path space, in path order.
     var left: [CGPoint] = []
     /// Right offset points, in path order (emitted reversed).
@@ -42,8 +46,8 @@ public final class Stroker {
     /// `strokeStart` and `strokeEnd` (fractions of the path's whole length), mapped by `transform`; curves
     /// and round parts are within `tolerance` device pixels. A non-positive or non-finite width, a
     /// singular transform, or `strokeStart ≥ strokeEnd` draw nothing. A subpath of zero length draws a dot
-    /// with round or square caps (a disc or an axis-aligned square of the line's width) and nothing with
-    /// butt caps.
+    /// with round or square caps (a disc, or a square of the line's width turned along the path for a
+    /// zero-length dash and axis-aligned otherwise) and nothing with butt caps.
     public func stroke(
         _ path: CGPath, style: StrokeStyle, strokeStart: CGFloat = 0, strokeEnd: CGFloat = 1,
         transform: CGAffineTransform = .identity, tolerance: CGFloat = defaultFlatteningTolerance,
@@ -59,10 +63,12 @@ public final class Stroker {
         join = style.lineJoin
         miterLimit = style.miterLimit.isNaN ? 10 : style.miterLimit
         var source = path
+        dots.removeAll(keepingCapacity: true)
+        nextDot = 0
         if strokeStart > 0 || !(strokeEnd >= 1) || !style.dashPattern.isEmpty {
             path.trim(
                 from: strokeStart, to: strokeEnd, dashPattern: style.dashPattern, dashPhase: style.dashPhase,
-                into: portion)
+                into: portion, zeroLengthDashes: &dots)
             source = portion
         }
         source.forEachSubpath { subpath in

@@ -95,3 +95,18 @@ private func line(length: CGFloat) -> CGPath {
     // A dash that does not reach the start stays apart.
     #expect(subpathLengths(rect.dashed(pattern: [25, 10], phase: 0)).count == 4)
 }
+
+@Test func zeroLengthDashesKeepThePathsDirection() {
+    let diagonal = CGMutablePath()
+    diagonal.move(to: .zero)
+    diagonal.addLine(to: CGPoint(x: 30, y: 40))  // length 50
+    diagonal.addCurve(to: CGPoint(x: 30, y: 130), control1: CGPoint(x: 30, y: 70), control2: CGPoint(x: 30, y: 100))
+    let scratch = CGMutablePath()
+    var dots: [ZeroLengthDash] = []
+    diagonal.trim(from: 0, to: 1, dashPattern: [0, 25], dashPhase: 0, into: scratch, zeroLengthDashes: &dots)
+    // Dots at 0 and 25 on the line, then at 50 (the line's end, the curve's start), 75, 100, 125 on the
+    // straight 90-long cubic.
+    #expect(dots.map(\.elementIndex) == [0, 2, 4, 6, 8, 10])
+    for dot in dots.prefix(2) { #expect(distance(dot.direction, CGPoint(x: 0.6, y: 0.8)) < 1e-12) }
+    for dot in dots.suffix(4) { #expect(distance(dot.direction, CGPoint(x: 0, y: 1)) < 1e-12) }
+}

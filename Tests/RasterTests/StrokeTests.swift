@@ -244,3 +244,16 @@ private func clockWipe(width: CGFloat, height: CGFloat) -> (CGPath, CGPoint, CGF
     path.addArc(center: center, radius: radius / 2, startAngle: 3 * .pi / 2, endAngle: -.pi / 2, clockwise: false)
     return (path, center, radius)
 }
+
+@Test func squareDotsOfADashTurnWithThePath() {
+    // Zero-length dashes every 20 along a 45° line, square caps of width 6: squares turned 45°.
+    let path = line(from: CGPoint(x: 0, y: 0), to: CGPoint(x: 100, y: 100))
+    let style = StrokeStyle(lineWidth: 6, lineCap: .square, dashPattern: [0, 20])
+    let outline = Stroker.outline(of: path, style: style)
+    let step = 20 / 2.squareRoot()
+    #expect(outline.contourCount == 8)  // at 0, 20, …, 140 along the 141.4-long line
+    #expect(abs(StrokeArea.nonZero(outline) - 8 * 36) < 1e-9)
+    let dot = CGPoint(x: step, y: step)
+    #expect(StrokeArea.winding(outline, at: CGPoint(x: dot.x + 4, y: dot.y)) != 0)
+    #expect(StrokeArea.winding(outline, at: CGPoint(x: dot.x + 2.9, y: dot.y + 2.9)) == 0)
+}
