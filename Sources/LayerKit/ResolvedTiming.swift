@@ -44,8 +44,7 @@ struct ResolvedTiming {
 
     init(_ p: TimingParameters, defaultDuration: Double = 0.25) {
         beginTime = p.beginTime
-        duration =
-            p.duration > 0 && p.duration.isFinite ? p.duration : (p.duration.isInfinite ? p.duration : defaultDuration)
+        duration = p.duration > 0 ? p.duration : defaultDuration
         speed = p.speed.isNaN ? 0 : Double(p.speed)
         timeOffset = p.timeOffset.isFinite ? p.timeOffset : 0
         autoreverses = p.autoreverses

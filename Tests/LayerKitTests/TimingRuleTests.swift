@@ -222,3 +222,42 @@ import Testing
         #expect(close(Double(layer.presentation()!.opacity), 0.75))
     }
 }
+
+/// Extreme and invalid timing values (NaN, infinities, negative and huge numbers, wild control
+/// points) never crash, hang or leak NaN into the presentation.
+@Suite struct TimingRobustnessTests {
+    @Test func extremeTimingValues() {
+        let clock = freshEngine(at: 0)
+        let root = CALayer()
+        let extremes: [Double] = [0, -1, 1e-300, 1e300, .infinity, -.infinity, .nan, 0.5, 3]
+        var random = SplitMix(seed: 7)
+        var layers: [CALayer] = []
+        for _ in 0..<300 {
+            let layer = CALayer()
+            layer.opacity = 0.5
+            let pick = { extremes[Int(random.next() % UInt64(extremes.count))] }
+            layer.speed = random.unit() < 0.2 ? Float(pick()) : 1
+            let animation = basic("opacity", from: 0, to: 1, duration: pick())
+            animation.beginTime = pick()
+            animation.speed = Float(pick())
+            animation.timeOffset = pick()
+            animation.repeatCount = Float(pick())
+            animation.repeatDuration = pick()
+            animation.autoreverses = random.unit() < 0.5
+            animation.fillMode = [.removed, .forwards, .backwards, .both][Int(random.next() % 4)]
+            animation.isRemovedOnCompletion = random.unit() < 0.5
+            animation.timingFunction = CAMediaTimingFunction(
+                controlPoints: Float(pick()), Float(pick()), Float(pick()), Float(pick()))
+            layer.add(animation, forKey: "a")
+            root.addSublayer(layer)
+            layers.append(layer)
+        }
+        for t in [0, 0.1, 1, 1e6, -5, .infinity, 2] {
+            step(root, clock, at: t)
+            for layer in layers {
+                let opacity = layer.presentation()!.opacity
+                #expect(!opacity.isNaN)
+            }
+        }
+    }
+}
