@@ -1,11 +1,13 @@
 /// A delegate callback as the engine delivered it, with the exact media time at which it happened
 /// (computed from the timing, e.g. the end of the active period, not the frame time that found it).
 public struct CAAnimationEvent {
+    /// Which delegate method was called.
     public enum Kind: Equatable, Sendable {
         case didStart
         case didStop(finished: Bool)
     }
 
+    /// The callback.
     public var kind: Kind
     /// The layer the animation is attached to.
     public var layer: CALayer
