@@ -3,7 +3,9 @@
 /// evaluation and before the frame is drawn, never in the middle of a change the caller is making.
 ///
 /// The engine's state belongs to the calling thread (each thread has its own clock, observer and
-/// transactions), so drive one layer tree from one thread.
+/// transactions), so tests running in parallel do not disturb each other. Drive one layer tree from
+/// one thread; in `async` code, an `await` may resume on another thread with another engine state,
+/// so set the clock and step without suspending in between.
 public enum CAEngine {
     /// The media clock; `CACurrentMediaTime()` reads it. A `MonotonicClock` until set.
     public static var clock: MediaClock {
