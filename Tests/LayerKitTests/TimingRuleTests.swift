@@ -177,6 +177,21 @@ import Testing
         expectValues(fast, [(0, 0.5), (0.125, 0.75), (0.25, 0), (0.375, 0.25), (0.5, 0.5)])
     }
 
+    /// WPT iterationStart cases as timeOffset (timing.md A1/A5): the after-phase holds the wrapped
+    /// position, and an end on a cycle boundary holds the end of the last cycle.
+    @Test func offsetEndsFollowWebAnimations() {
+        let rows: [(Float, Double, Double)] = [(3, 2.5, 0.5), (3, 3, 1), (3.5, 2.5, 1)]
+        for (count, offset, want) in rows {
+            let sample = sampler {
+                $0.repeatCount = count
+                $0.timeOffset = offset
+                $0.fillMode = .forwards
+                $0.isRemovedOnCompletion = false
+            }
+            expectValues(sample, [(10, want)])
+        }
+    }
+
     /// Animation speed: 0 freezes at timeOffset and never ends; 2 runs twice as fast.
     @Test func animationSpeed() {
         let frozen = sampler {
