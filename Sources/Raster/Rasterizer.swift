@@ -69,6 +69,8 @@ public final class Rasterizer {
     var stripWinding: [Double] = []
     var refined: UnsafeMutablePointer<Float> = .allocate(capacity: 1)
     var steps: UnsafeMutablePointer<Float> = .allocate(capacity: 1)
+    /// A bit per column of the refined row where `refined` or `steps` holds something.
+    var events: UnsafeMutablePointer<UInt64> = .allocate(capacity: 1)
     var refinedCapacity = 0
     /// The polygon of the last path filled by `fill(_:transform:rule:into:clip:tolerance:)`.
     var scratchPolygon = Polygon()
@@ -86,6 +88,7 @@ public final class Rasterizer {
         cells.release()
         refined.deallocate()
         steps.deallocate()
+        events.deallocate()
     }
 
     /// Replaces the contents of `mask` with the coverage of `polygon` under `rule`, inside
@@ -257,6 +260,9 @@ public final class Rasterizer {
             refined.initialize(repeating: 0, count: refinedCapacity)
             steps = .allocate(capacity: refinedCapacity)
             steps.initialize(repeating: 0, count: refinedCapacity)
+            events.deallocate()
+            events = .allocate(capacity: refinedCapacity / 64 + 1)
+            events.initialize(repeating: 0, count: refinedCapacity / 64 + 1)
         }
         let strips = Self.subRows(forEdges: active.count)
         let n = Double(strips)
@@ -291,26 +297,27 @@ public final class Rasterizer {
             }
         }
         if lo < hi {
-            // Runs of 0 or 255 go to the builder whole; other values pixel by pixel.
+            // Only columns marked in `events` change the coverage; between them it stays `run`.
             var run: Float = 0
-            var runStart = lo
-            var runValue: Int32 = -1
-            for x in lo..<hi {
-                run += steps[x]
-                let value = Int32(min(1, refined[x] + run) * 255 + 0.5)
-                refined[x] = 0
-                steps[x] = 0
-                guard value != runValue else { continue }
-                if runValue >= 0 { builder.addRun(from: ox + runStart, to: ox + x, coverage: runValue) }
-                if value == 0 || value == 255 {
-                    runStart = x
-                    runValue = value
-                } else {
-                    builder.addPixel(x: ox + x, coverage: value)
-                    runValue = -1
+            var next = lo
+            for w in (lo >> 6)...((hi - 1) >> 6) {
+                var word = events[w]
+                events[w] = 0
+                while word != 0 {
+                    let x = w << 6 | word.trailingZeroBitCount
+                    word &= word &- 1
+                    guard x < hi else { continue }
+                    if x > next {
+                        builder.addRun(from: ox + next, to: ox + x, coverage: Int32(min(1, run) * 255 + 0.5))
+                    }
+                    run += steps[x]
+                    builder.addPixel(x: ox + x, coverage: Int32(min(1, refined[x] + run) * 255 + 0.5))
+                    refined[x] = 0
+                    steps[x] = 0
+                    next = x + 1
                 }
             }
-            if runValue >= 0 { builder.addRun(from: ox + runStart, to: ox + hi, coverage: runValue) }
+            if next < hi { builder.addRun(from: ox + next, to: ox + hi, coverage: Int32(min(1, run) * 255 + 0.5)) }
         }
         builder.endRow()
     }
@@ -322,16 +329,28 @@ public final class Rasterizer {
         let first = Int(xa)
         let last = Int(xb)
         if first == last {
-            if first < width { refined[first] += value * Float(xb - xa) }
+            if first < width {
+                refined[first] += value * Float(xb - xa)
+                mark(first)
+            }
             return
         }
         refined[first] += value * Float(Double(first + 1) - xa)
+        mark(first)
         if first + 1 < min(last, width) {
             steps[first + 1] += value
+            mark(first + 1)
             if last < width { steps[last] -= value }
         }
-        if last < width { refined[last] += value * Float(xb - Double(last)) }
+        if last < width {
+            refined[last] += value * Float(xb - Double(last))
+            mark(last)
+        }
     }
+
+    /// Marks column x of the refined row as one where coverage may change.
+    @inline(__always)
+    private func mark(_ x: Int) { events[x >> 6] |= 1 << UInt64(x & 63) }
 }
 
 /// An in-place heap sort of parallel buffers (no allocation, O(n log n) at worst).
