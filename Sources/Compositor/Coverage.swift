@@ -119,9 +119,7 @@ final class PreparedImages {
             pixels = image
             if !image.isOpaque { image.updateIsOpaque() }
         } else {
-            pixels = Bitmap(width: width, height: height)
-            pixels.draw(image, transform: transform)
-            pixels.updateIsOpaque()
+            pixels = Self.resample(image, transform: transform, width: width, height: height)
         }
         let entry = Entry(image: image, transform: transform, pixels: pixels, bounds: bounds)
         entry.lastUse = clock
@@ -132,5 +130,28 @@ final class PreparedImages {
         }
         entries.append(entry)
         return entry
+    }
+
+    /// `image` drawn under `transform` as a layer's contents are: sampled bilinearly with its edge
+    /// pixels extended (so a scaled picture keeps crisp, fully opaque edges instead of fading into
+    /// transparency), then cut to the transformed image rectangle with exact-area coverage.
+    private static func resample(_ image: Bitmap, transform: CGAffineTransform, width: Int, height: Int) -> Bitmap {
+        let padded = Bitmap(width: image.width + 2, height: image.height + 2)
+        for y in 0..<padded.height {
+            let source = image.row(min(max(y - 1, 0), image.height - 1))
+            let row = padded.row(y)
+            (row + 1).update(from: source, count: image.width)
+            row[0] = source[0]
+            row[image.width + 1] = source[image.width - 1]
+        }
+        let pixels = Bitmap(width: width, height: height)
+        pixels.draw(padded, transform: CGAffineTransform(translationX: -1, y: -1).concatenating(transform), bands: 2)
+        let rectangle = LayerGeometry.polygon(
+            of: CGRect(x: 0, y: 0, width: image.width, height: image.height), transform: transform)
+        let coverage = Mask(width: width, height: height)
+        Rasterizer().fill(rectangle, rule: .nonZero, into: coverage)
+        pixels.multiply(by: coverage)
+        pixels.updateIsOpaque()
+        return pixels
     }
 }

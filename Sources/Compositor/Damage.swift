@@ -23,8 +23,8 @@ enum Damage {
         where a === b && opacityA == opacityB:
             addCoverageChanges(from: coverageA, to: coverageB, bounds: old.bounds.union(new.bounds), into: &region)
         case (
-            .transformedImage(let a, let transformA, let opacityA),
-            .transformedImage(let b, let transformB, let opacityB)
+            .transformedImage(let a, let transformA, let opacityA, _),
+            .transformedImage(let b, let transformB, let opacityB, _)
         )
         where a === b && transformA == transformB && opacityA == opacityB:
             break

@@ -6,8 +6,9 @@ import Raster
 indirect enum DrawItem {
     /// A prepared (device-aligned) image drawn pixel for pixel with `opacity`, through `coverage` if any.
     case image(PreparedImages.Entry, opacity: UInt8, coverage: Coverage?)
-    /// An image under a general affine transform (a rotating sprite), resampled every frame.
-    case transformedImage(Bitmap, CGAffineTransform, opacity: UInt8)
+    /// An image under a general affine transform (a rotating sprite), resampled every frame;
+    /// `visible` holds every texel that is not fully transparent.
+    case transformedImage(Bitmap, CGAffineTransform, opacity: UInt8, visible: PixelRect)
     /// A solid colour through a coverage mask (a background, a shape's fill or stroke).
     case fill(Pixel, opacity: UInt8, coverage: Coverage)
     /// Items drawn into a scratch bitmap, then drawn with `opacity` through `coverage` (a layer with a
@@ -19,8 +20,8 @@ indirect enum DrawItem {
         switch self {
         case .image(let entry, _, let coverage):
             return coverage.map { entry.bounds.intersection($0.bounds) } ?? entry.bounds
-        case .transformedImage(let image, let transform, _):
-            return Bitmap.deviceBounds(ofImageWidth: image.width, height: image.height, transform: transform)
+        case .transformedImage(_, let transform, _, let visible):
+            return Bitmap.deviceBounds(ofTexels: visible, transform: transform)
         case .fill(_, _, let coverage):
             return coverage.bounds
         case .group(let items, _, let coverage):

@@ -11,6 +11,7 @@ final class DisplayListBuilder {
     private var polygon = Polygon()
     private var previousCoverage: [CoverageKey: Coverage] = [:]
     private var currentCoverage: [CoverageKey: Coverage] = [:]
+    private var visibleTexelCache: [ObjectIdentifier: (image: Bitmap, texels: PixelRect)] = [:]
     private var width = 0
     private var height = 0
     /// Draws items into a bitmap; used to turn a complex mask subtree into coverage.
@@ -70,8 +71,8 @@ final class DisplayListBuilder {
             return .image(entry, opacity: mul255(own, opacity), coverage: coverage)
         case .fill(let color, let own, let shape) where coverage == nil:
             return .fill(color, opacity: mul255(own, opacity), coverage: shape)
-        case .transformedImage(let image, let transform, let own) where coverage == nil:
-            return .transformedImage(image, transform, opacity: mul255(own, opacity))
+        case .transformedImage(let image, let transform, let own, let visible) where coverage == nil:
+            return .transformedImage(image, transform, opacity: mul255(own, opacity), visible: visible)
         case .group(let items, let own, let shape) where coverage == nil:
             return .group(items, opacity: mul255(own, opacity), coverage: shape)
         default:
@@ -111,7 +112,17 @@ final class DisplayListBuilder {
                 images.entry(for: image, transform: transform, width: width, height: height), opacity: 255,
                 coverage: nil)
         }
-        return .transformedImage(image, transform, opacity: 255)
+        return .transformedImage(image, transform, opacity: 255, visible: visibleTexels(of: image))
+    }
+
+    /// The part of `image` that is not fully transparent, measured once per image.
+    private func visibleTexels(of image: Bitmap) -> PixelRect {
+        let id = ObjectIdentifier(image)
+        if let known = visibleTexelCache[id], known.image === image { return known.texels }
+        if visibleTexelCache.count > 16 { visibleTexelCache.removeAll() }
+        let texels = image.nonTransparentBounds()
+        visibleTexelCache[id] = (image, texels)
+        return texels
     }
 
     private func appendShape(

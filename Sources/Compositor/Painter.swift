@@ -38,8 +38,8 @@ struct Painter {
         switch item {
         case .image(let entry, let opacity, let coverage):
             target.draw(entry.pixels, opacity: opacity, mask: coverage?.mask, in: area)
-        case .transformedImage(let image, let transform, let opacity):
-            target.draw(image, transform: transform, opacity: opacity, in: area)
+        case .transformedImage(let image, let transform, let opacity, let visible):
+            target.draw(image, transform: transform, opacity: opacity, in: area, visibleTexels: visible, bands: bands)
         case .fill(let color, let opacity, let coverage):
             target.fill(color, opacity: opacity, mask: coverage.mask, in: area)
         case .group(let items, let opacity, let coverage):

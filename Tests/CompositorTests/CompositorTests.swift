@@ -107,6 +107,25 @@ import Testing
         }
     }
 
+    /// Contents scaled up keep opaque, crisp edges (edge texels extended, as layer contents are drawn),
+    /// instead of fading into transparency over a scaled texel.
+    @Test func scaledContentsKeepCrispEdges() {
+        let image = Bitmap(width: 2, height: 1)
+        image.fill(Self.blue)
+        image[1, 0] = Self.red
+        let root = layer(CGRect(x: 0, y: 0, width: 8, height: 8))
+        let picture = layer(CGRect(x: 0, y: 2, width: 8, height: 4))
+        picture.contents = image
+        root.addSublayer(picture)
+        let frame = render(root, width: 8, height: 8)
+        for y in 0..<8 {
+            let inside = (2..<6).contains(y)
+            #expect(frame[0, y] == (inside ? Self.blue : 0), "left edge, row \(y)")
+            #expect(frame[7, y] == (inside ? Self.red : 0), "right edge, row \(y)")
+            #expect(frame[3, y].alpha == (inside ? 255 : 0), "middle, row \(y)")
+        }
+    }
+
     @Test func shapeLayerFillsThenStrokes() {
         let root = layer(CGRect(x: 0, y: 0, width: 20, height: 20))
         let shape = CAShapeLayer()
