@@ -16,8 +16,8 @@ extension CGPath {
     /// are open subpaths, except that on a closed subpath a dash running through the start is one piece
     /// turning the corner there (as cairo draws it); a zero-length dash is a move and a line to the same
     /// point (a dot with round or square caps). An empty pattern, or one with a negative, non-finite or
-    /// all-zero length, leaves the path undashed; so does a pattern that would cut the path into more than a
-    /// million dashes.
+    /// all-zero length, leaves the path undashed; so does a pattern that would repeat more than 100 000
+    /// times along the path.
     public func dashed(pattern: [CGFloat], phase: CGFloat) -> CGPath {
         let result = CGMutablePath()
         trim(from: 0, to: 1, dashPattern: pattern, dashPhase: phase, into: result)
@@ -202,7 +202,7 @@ private struct DashPattern: Equatable {
     let phase: CGFloat
 
     /// More dash periods than this along a path leave it undashed (bounds the work and the output).
-    static let maximumPeriods: CGFloat = 1_000_000
+    static let maximumPeriods: CGFloat = 100_000
 
     init?(_ pattern: [CGFloat], phase: CGFloat) {
         guard !pattern.isEmpty, pattern.allSatisfy({ $0 >= 0 && $0.isFinite }), phase.isFinite else { return nil }

@@ -72,6 +72,7 @@ extension Stroker {
         }
     }
 
-    /// The most chords one round join, cap or dot is made of.
-    static let maximumArcSteps = 4096
+    /// The most chords one round join, cap or dot is made of (enough for 0.05 px up to a radius of 40 000
+    /// px; larger ones are coarser, and far outside any bitmap).
+    static let maximumArcSteps = 1024
 }

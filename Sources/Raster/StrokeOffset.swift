@@ -117,12 +117,13 @@ extension Stroker {
     /// count keeps both the centre-line chords (Wang's bound) and the offset chords (h·Δθ²/8, Δθ the turn
     /// between stations, bounded through the control polygon's total turning) within half the tolerance
     /// each. Where the curve turns sharply between two stations (a cusp), the chord between them is
-    /// stroked as a straight piece with round corners. Returns the direction the sides end with.
+    /// stroked as a straight piece with round corners. Returns the direction the sides end with. The
+    /// turning term is capped like a round join (`maximumArcSteps`), so absurdly wide strokes stay cheap.
     func offsetCurve(_ curve: CubicBezier, startDirection: CGPoint, endDirection: CGPoint) -> CGPoint {
         let byChords = curve.flatteningSegmentCount(tolerance: tolerance / 2)
         let stepAngle = min(0.4, (4 * tolerance / halfWidth).squareRoot())
         let byTurning = CubicBezier.clampedCount(
-            curve.controlPolygonTurning / stepAngle, maximum: CubicBezier.maximumSegments)
+            curve.controlPolygonTurning / stepAngle, maximum: Self.maximumArcSteps)
         let steps = max(byChords, byTurning)
         let dt = 1 / CGFloat(steps)
         var previous = curve.p0
