@@ -103,6 +103,7 @@ struct CellBand {
             var next = 0
             for w in w0...w1 {
                 var word = words[w]
+                if word == 0 { continue }
                 words[w] = 0
                 while word != 0 {
                     let c = w << 6 | word.trailingZeroBitCount
