@@ -77,3 +77,16 @@ private func simpsonLength(of c: CubicBezier, intervals: Int = 200_000) -> Doubl
     #expect(path.length == 10)
     #expect(path.elementLengths == [0, 10, 0, 0, 0, 0, 0])
 }
+
+@Test func aLineAfterACloseStartsAtTheClosedSubpathsStart() {
+    let path = CGMutablePath()
+    path.move(to: CGPoint(x: 0, y: 0))
+    path.addLine(to: CGPoint(x: 10, y: 0))
+    path.closeSubpath()
+    path.addLine(to: CGPoint(x: 0, y: 7))
+    var starts: [CGPoint] = []
+    path.forEachSubpath { starts.append($0.start) }
+    #expect(starts == [.zero, .zero])
+    #expect(path.length == 27)  // 10 out, 10 back by the close, 7 down
+    #expect(path.elementLengths == [0, 10, 10, 7])
+}
