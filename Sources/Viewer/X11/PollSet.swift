@@ -6,13 +6,8 @@ import Glibc
 final class PollSet {
     private let xFileDescriptor: Int32
     let signalFileDescriptor: Int32
+    /// Writing an 8-byte 1 here (from any thread) wakes a loop sleeping in `wait`.
     let wakeFileDescriptor: Int32
-
-    /// What woke the loop.
-    struct Wakeup {
-        var signal: Int32?
-        var woken: Bool
-    }
 
     /// Blocks the handled signals (before any shared memory exists) and opens the fds.
     init(xFileDescriptor: Int32) throws {
@@ -24,15 +19,9 @@ final class PollSet {
         }
     }
 
-    /// Wakes a loop sleeping in `wait` (callable from any thread).
-    func wake() {
-        var one: UInt64 = 1
-        _ = Glibc.write(wakeFileDescriptor, &one, 8)
-    }
-
     /// Sleeps until the X connection, a signal or a wake-up is readable, or `timeout` ns passed
-    /// (forever when nil).
-    func wait(timeout: Int64?) -> Wakeup {
+    /// (forever when nil); returns the number of the signal received, if any.
+    func wait(timeout: Int64?) -> Int32? {
         var fds = [
             pollfd(fd: xFileDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: signalFileDescriptor, events: Int16(POLLIN), revents: 0),
@@ -45,18 +34,14 @@ final class PollSet {
         } else {
             result = ppoll(&fds, nfds_t(fds.count), nil, nil)
         }
-        guard result > 0 else { return Wakeup(signal: nil, woken: false) }
-        var wakeup = Wakeup(signal: nil, woken: false)
-        if fds[1].revents & Int16(POLLIN) != 0 {
-            let number = cx11_read_signal(signalFileDescriptor)
-            if number != 0 { wakeup.signal = number }
-        }
+        guard result > 0 else { return nil }
         if fds[2].revents & Int16(POLLIN) != 0 {
             var count: UInt64 = 0
             _ = read(wakeFileDescriptor, &count, 8)
-            wakeup.woken = true
         }
-        return wakeup
+        guard fds[1].revents & Int16(POLLIN) != 0 else { return nil }
+        let number = cx11_read_signal(signalFileDescriptor)
+        return number != 0 ? number : nil
     }
 
     /// Closes the fds and restores default signal delivery.
