@@ -30,8 +30,8 @@ public enum RecordingError: Error, CustomStringConvertible, Equatable, Sendable 
             return "cannot record: \(problem)"
         case .ffmpegMissing(let searched):
             return "ffmpeg is needed to write MP4, GIF and APNG files but was not found (looked in \(searched)); "
-                + "install it with `apt-get install ffmpeg`, or record numbered PNGs into a directory instead "
-                + "(--out DIR/)"
+                + "install it with `apt-get install ffmpeg`, or record numbered PNGs instead "
+                + "by giving a directory (a path ending in /) as the output"
         case .ffmpegLaunchFailed(let path, let reason):
             return "cannot start ffmpeg at \(path): \(reason)"
         case .ffmpegFailed(let output, let status, let lastLines):

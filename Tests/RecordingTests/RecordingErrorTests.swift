@@ -52,14 +52,14 @@ import Testing
     }
 
     @Test func unknownExtensionListsTheSupportedOutputs() throws {
-        let output = URL(fileURLWithPath: "/tmp/clip.avi")
+        let output = URL(fileURLWithPath: "/videos/clip.avi")
         let error = #expect(throws: RecordingError.self) {
             try record(job: job(output), producer: { _, _, _ in })
         }
         #expect(error == .unsupportedOutput(output))
         #expect(
             error?.description
-                == "cannot record to /tmp/clip.avi: unknown output type \"avi\"; "
+                == "cannot record to /videos/clip.avi: unknown output type \"avi\"; "
                 + "supported: FILE.mp4, FILE.gif, FILE.apng, or a directory (DIR/) for numbered PNGs")
     }
 
@@ -189,11 +189,13 @@ import Testing
     }
 
     @Test func impossibleJobsAreRefusedBeforeAnythingIsWritten() throws {
-        let output = URL(fileURLWithPath: "/tmp/never.mp4")
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let output = temporary.file("never.mp4")
         for (width, height, fps, frames) in [(0, 48, 30.0, 10), (64, 48, 0, 10), (64, 48, 30, 0), (64, -1, 30, 1)] {
             let bad = RecordingJob(output: output, width: width, height: height, fps: fps, frameCount: frames)
             #expect(throws: RecordingError.self) { try record(job: bad, producer: { _, _, _ in }) }
         }
-        #expect(!FileManager.default.fileExists(atPath: output.path))
+        #expect(try temporary.contents() == [])
     }
 }
