@@ -1,5 +1,4 @@
 import Foundation
-import Raster
 
 /// A running ffmpeg reading raw frames from a pipe on its standard input, its standard error
 /// collected for messages. Writing to a pipe whose reader has gone fails with EPIPE instead of

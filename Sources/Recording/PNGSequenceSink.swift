@@ -56,6 +56,13 @@ final class PNGSequenceSink: FrameSink {
 
     func finish() throws(RecordingError) {}
 
+    /// Whether the directory holds the next number's file too: numbered frames left by an earlier,
+    /// longer recording, which would play on after this one.
+    var hasLeftoverFrames: Bool {
+        FileManager.default.fileExists(
+            atPath: directory.appendingPathComponent(PNGSequenceSink.fileName(ofFrame: written.count)).path)
+    }
+
     func abort() {
         for file in written { unlink(file.path) }
         written.removeAll()

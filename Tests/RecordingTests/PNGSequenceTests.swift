@@ -55,6 +55,22 @@ import Testing
         #expect(try temporary.contents() == [])
     }
 
+    @Test func framesLeftByALongerRecordingAreNoticed() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let directory = temporary.file("again/")
+        _ = try record(
+            job: RecordingJob(output: directory, width: 4, height: 4, fps: 10, frameCount: 3, settings: quietSettings),
+            producer: TestProducer().draw)
+
+        let shorter = try PNGSequenceSink(directory: directory, width: 4, height: 4)
+        try shorter.write(Bitmap(width: 4, height: 4))
+        #expect(shorter.hasLeftoverFrames)
+        try shorter.write(Bitmap(width: 4, height: 4))
+        try shorter.write(Bitmap(width: 4, height: 4))
+        #expect(!shorter.hasLeftoverFrames)
+    }
+
     @Test func fileNamesAreFiveDigitsZeroPadded() {
         #expect(PNGSequenceSink.fileName(ofFrame: 0) == "00000.png")
         #expect(PNGSequenceSink.fileName(ofFrame: 42) == "00042.png")
