@@ -143,7 +143,7 @@ public final class TimingPanel {
         }
         for (index, row) in visibleRows.enumerated() {
             let rect = rowRect(index)
-            row.drawStatic(in: rect, curveBox: curveBox(rect), valueBox: valueBox(rect), into: cache)
+            row.drawStatic(curveBox: curveBox(rect), valueBox: valueBox(rect), into: cache)
             if let text {
                 text.draw(
                     row.title, x: 8, baseline: rect.y + 4 + text.ascender, color: CurvePlotStyle.text, into: cache)

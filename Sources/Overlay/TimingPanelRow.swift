@@ -33,8 +33,8 @@ final class TimingPanelRow {
         presentation.reserveCapacity(16)
     }
 
-    /// Draws the static parts into `cache`, in `rect` (cache coordinates).
-    func drawStatic(in rect: PixelRect, curveBox: PixelRect, valueBox: PixelRect, into cache: Bitmap) {
+    /// Draws the timing curve into `curveBox` and the value plot into `valueBox` of `cache` (its coordinates).
+    func drawStatic(curveBox: PixelRect, valueBox: PixelRect, into cache: Bitmap) {
         curvePlot.draw(
             [CurvePlotEntry(label: "", function: function, color: CurvePlotStyle.palette[0])], in: curveBox,
             compact: true, into: cache)
