@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Viewer benchmark under its own Xvfb (1920x1080x24): `view --frames 600 --stats` with MIT-SHM and
-# with XPutImage, for each built-in scene, then the CPU used while paused (10 s, from /proc).
+# Viewer benchmark under its own Xvfb (1920x1080x24): `view --frames 600 --stats` for each built-in
+# scene in three configurations (below), then the CPU used while paused (10 s, from /proc).
 #
 #   Tests/e2e/viewer-bench.sh                 # builds the release binary first
 #   LAYERSCOPE=path/to/layerscope FRAMES=600 PAUSED_SECONDS=10 Tests/e2e/viewer-bench.sh
@@ -39,16 +39,22 @@ cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 hz=$(getconf CLK_TCK)
 
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) before the run"
+# Configurations: MIT-SHM with the HUD (every frame fully redrawn: scene, toolbar, HUD), MIT-SHM with
+# --no-hud (the Compositor redraws only damaged pixels), XPutImage with the HUD.
 for scene in wipe ship reveal; do
-    for path in shm no-shm; do
-        flag=""; [ $path = no-shm ] && flag=--no-shm
+    for config in shm-hud shm-damage xputimage-hud; do
+        case $config in
+            shm-hud) flags="" ;;
+            shm-damage) flags="--no-hud" ;;
+            xputimage-hud) flags="--no-shm" ;;
+        esac
         xvfb_before=$(cpu_ticks "$xvfb")
         # shellcheck disable=SC2086
-        line=$("$bin" view --scene $scene --size 1920x1080 --no-hud $flag --frames "$frames" --stats | grep '^stats ')
+        line=$("$bin" view --scene $scene --size 1920x1080 $flags --frames "$frames" --stats | grep '^stats ')
         xvfb_after=$(cpu_ticks "$xvfb")
         seconds=$(echo "$line" | sed -E 's/.* fps=([0-9.]+).*/\1/' | awk -v n="$frames" '{ print ($1 > 0 ? n / $1 : 1) }')
         xvfb_cpu=$(awk -v t=$((xvfb_after - xvfb_before)) -v hz="$hz" -v s="$seconds" 'BEGIN { printf "%.1f", 100 * t / hz / s }')
-        echo "$scene $path ${line#stats } xvfb_cpu_percent=$xvfb_cpu"
+        echo "$scene $config ${line#stats } xvfb_cpu_percent=$xvfb_cpu"
     done
 done
 
