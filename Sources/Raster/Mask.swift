@@ -121,8 +121,29 @@ public final class Mask: @unchecked Sendable {
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// What the rasterizer filled the mask for (nil when it was filled some other way): its band
+    /// hashes are only comparable for the same area and rule.
+    struct RasterKey: Equatable {
+        var area: PixelRect
+        var rule: FillRule
+    }
+
+    var rasterKey: RasterKey?
+    /// Per band of `Rasterizer.bandRows` rows, a hash of the edges rasterized there.
+    private var bandHashes: [UInt64] = []
+
+    func bandHash(at band: Int) -> UInt64? { band < bandHashes.count ? bandHashes[band] : nil }
+
+    func setBandHash(_ hash: UInt64, at band: Int) {
+        if band >= bandHashes.count {
+            bandHashes.append(contentsOf: repeatElement(0, count: band + 1 - bandHashes.count))
+        }
+        bandHashes[band] = hash
+    }
+
     /// Removes every span: coverage 0 everywhere.
     public func removeAll() {
+        rasterKey = nil
         spanCount = 0
         rowStarts.update(repeating: 0, count: bounds.height + 1)
     }
@@ -151,6 +172,7 @@ public final class Mask: @unchecked Sendable {
 
     /// Starts refilling the mask row by row, from `bounds.minY` down.
     func beginRows() -> SpanBuilder {
+        rasterKey = nil
         spanCount = 0
         rowStarts[0] = 0
         return SpanBuilder(mask: self)
@@ -224,6 +246,19 @@ struct SpanBuilder {
             }
         }
         mask.append(CoverageSpan(x: Int32(x), length: 1, coverage: CoverageSpan.varying))
+    }
+
+    /// Makes the current row (device row `y`) a copy of row `y` of `other` (of the same bounds), and
+    /// closes it.
+    mutating func copyRow(_ y: Int, from other: Mask) {
+        let source = other.coverageBytes(inRow: y)
+        for span in other.spans(inRow: y) {
+            if span.coverage == CoverageSpan.varying {
+                (bytes + Int(span.x)).update(from: source + Int(span.x), count: Int(span.length))
+            }
+            mask.append(span)
+        }
+        endRow()
     }
 
     /// Closes the current row; the next calls describe the row below.

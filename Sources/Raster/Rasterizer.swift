@@ -94,7 +94,14 @@ public final class Rasterizer {
     /// Replaces the contents of `mask` with the coverage of `polygon` under `rule`, inside
     /// `mask.bounds ∩ clip` (coverage outside that is 0). Coordinates are device pixels: pixel (x, y)
     /// is the square `[x, x + 1) × [y, y + 1)`.
-    public func fill(_ polygon: Polygon, rule: FillRule, into mask: Mask, clip: PixelRect? = nil) {
+    ///
+    /// With `previous` — the mask this rasterizer filled for the previous frame, of the same bounds —
+    /// bands of rows whose edges are exactly those of the previous frame (same coordinates, compared
+    /// by a hash per band) are copied from it instead of being rasterized again: a frame whose shape
+    /// changed in a few places costs little more than those places.
+    public func fill(
+        _ polygon: Polygon, rule: FillRule, into mask: Mask, clip: PixelRect? = nil, reusing previous: Mask? = nil
+    ) {
         let area = clip.map { mask.bounds.intersection($0) } ?? mask.bounds
         guard !area.isEmpty else {
             mask.removeAll()
@@ -106,6 +113,8 @@ public final class Rasterizer {
         collectEdges(of: polygon, originX: Double(area.minX), originY: Double(area.minY))
         cells.reserve(width: area.width, rows: Self.bandRows)
         sortEdgesByBand(rows: area.height)
+        let key = Mask.RasterKey(area: area, rule: rule)
+        let reusable = previous.flatMap { $0 !== mask && $0.bounds == mask.bounds && $0.rasterKey == key ? $0 : nil }
         var builder = mask.beginRows()
         for _ in mask.bounds.minY..<area.minY { builder.endRow() }
         active.removeAll(keepingCapacity: true)
@@ -114,6 +123,15 @@ public final class Rasterizer {
         while top < area.height {
             let bottom = min(area.height, top + Self.bandRows)
             for k in Int(bandFirst[band])..<Int(bandFirst[band + 1]) { active.append(order[k]) }
+            let hash = bandHash()
+            mask.setBandHash(hash, at: band)
+            if let reusable, reusable.bandHash(at: band) == hash {
+                for row in top..<bottom { builder.copyRow(area.minY + row, from: reusable) }
+                removeFinishedEdges(below: bottom)
+                top = bottom
+                band += 1
+                continue
+            }
             for k in 0..<active.count { addRows(of: edges[Int(active[k])], from: top, to: bottom) }
             let complex = crossings.rows(of: edges, active: active, top: top, bottom: bottom)
             for row in top..<bottom {
@@ -123,19 +141,40 @@ public final class Rasterizer {
                     cells.sweepRow(row - top, width: area.width, originX: area.minX, rule: rule, into: &builder)
                 }
             }
-            var k = 0
-            while k < active.count {
-                if edges[Int(active[k])].y1 <= Double(bottom) {
-                    active[k] = active[active.count - 1]
-                    active.removeLast()
-                } else {
-                    k += 1
-                }
-            }
+            removeFinishedEdges(below: bottom)
             top = bottom
             band += 1
         }
         for _ in area.maxY..<mask.bounds.maxY { builder.endRow() }
+        mask.rasterKey = key
+    }
+
+    /// Drops from the active list the edges that end above row `bottom`.
+    private func removeFinishedEdges(below bottom: Int) {
+        var k = 0
+        while k < active.count {
+            if edges[Int(active[k])].y1 <= Double(bottom) {
+                active[k] = active[active.count - 1]
+                active.removeLast()
+            } else {
+                k += 1
+            }
+        }
+    }
+
+    /// A hash of the active edges' coordinates and directions, independent of their order.
+    private func bandHash() -> UInt64 {
+        @inline(__always)
+        func mix(_ h: UInt64, _ v: Double) -> UInt64 {
+            let m = (h ^ v.bitPattern) &* 0x0000_0100_0000_01B3
+            return m ^ (m >> 29)
+        }
+        var sum: UInt64 = UInt64(active.count)
+        for k in 0..<active.count {
+            let e = edges[Int(active[k])]
+            sum &+= mix(mix(mix(mix(mix(0xCBF2_9CE4_8422_2325, e.x0), e.y0), e.x1), e.y1), e.sign)
+        }
+        return sum
     }
 
     // MARK: Edges

@@ -22,8 +22,9 @@ final class CopyJob: FrameJob {
 }
 
 /// The seeds' masked frames: B through a shape mask over A (the clock wipe's stroked arc, the reveal's
-/// growing oval). With damage tracking, the frame is kept between calls and only the pixels whose
-/// coverage changed since the previous frame are composited again.
+/// growing oval). With damage tracking, the frame is kept between calls, bands of mask rows whose edges
+/// did not move are copied from the previous mask, and only the pixels whose coverage changed since the
+/// previous frame are composited again.
 final class MaskedFrameJob: FrameJob {
     enum Shape {
         /// Seed 000: an arc of radius R/2 from 12 o'clock, stroked R wide, trimmed at `strokeEnd`.
@@ -86,7 +87,7 @@ final class MaskedFrameJob: FrameJob {
             unitCircle.flatten(into: &polygon, transform: toOval)
         }
         let mask = masks[index & 1]
-        rasterizer.fill(polygon, rule: .nonZero, into: mask)
+        rasterizer.fill(polygon, rule: .nonZero, into: mask, reusing: damage ? masks[(index + 1) & 1] : nil)
         if damage {
             region.removeAll()
             mask.addChanges(since: masks[(index + 1) & 1], to: &region)

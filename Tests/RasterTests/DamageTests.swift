@@ -33,7 +33,7 @@ import Testing
         let full = Bitmap(width: Self.width, height: Self.height)
         for (i, end) in [0.0, 0.05, 0.3, 0.31, 0.7, 0.69, 1.0, 0.2].enumerated() {
             let mask = masks[i % 2]
-            rasterizer.fill(Self.wedge(end), rule: .nonZero, into: mask)
+            rasterizer.fill(Self.wedge(end), rule: .nonZero, into: mask, reusing: masks[(i + 1) % 2])
             region.removeAll()
             mask.addChanges(since: masks[(i + 1) % 2], to: &region)
             frame.composite(b, through: mask, over: a, in: region)
@@ -45,6 +45,20 @@ import Testing
             #expect(differing == 0, "frame \(i)")
             // A small step damages little.
             if i == 3 { #expect(region.area < Self.width * Self.height / 20) }
+        }
+    }
+
+    @Test func reusingThePreviousMaskGivesTheSameMask() {
+        let masks = [Mask(width: Self.width, height: Self.height), Mask(width: Self.width, height: Self.height)]
+        let rasterizer = Rasterizer()
+        var shapes = [0.0, 0.1, 0.1, 0.35, 0.9, 0.6].map { Self.wedge($0) }
+        // The same star twice (every band copied), then under the other rule (nothing copied).
+        shapes += Array(repeating: TestShapes.pentagram(cx: 80, cy: 60, r: 55), count: 3)
+        for (i, shape) in shapes.enumerated() {
+            let rule: FillRule = i == shapes.count - 1 ? .evenOdd : .nonZero
+            rasterizer.fill(shape, rule: rule, into: masks[i % 2], reusing: masks[(i + 1) % 2])
+            let fresh = TestShapes.mask(shape, Self.width, Self.height, rule: rule)
+            #expect(masks[i % 2].denseCoverage() == fresh.denseCoverage(), "frame \(i)")
         }
     }
 
