@@ -1,10 +1,12 @@
 import Foundation
 
 /// An output file written under a hidden temporary name in the same directory (`.clip.partial.mp4`
-/// for `clip.mp4`, keeping the extension) and renamed over the final name only once complete.
-struct PartialFile {
+/// for `clip.mp4`, keeping the extension) and renamed over the final name only once complete. Until
+/// then the temporary file is also removed if the process is interrupted (see `InterruptCleanup`).
+final class PartialFile {
     let final: URL
     let temporary: URL
+    private var interruptSlot: Int?
 
     /// Checks that `final`'s directory exists and accepts a new file, by creating the temporary file.
     /// - Throws: `RecordingError.noSuchDirectory`, `.cannotWrite` or `.diskFull`.
@@ -24,11 +26,13 @@ struct PartialFile {
             throw code == ENOSPC ? .diskFull(final) : .cannotWrite(final, reason: systemMessage(code))
         }
         close(descriptor)
+        interruptSlot = InterruptCleanup.register(temporary.path)
     }
 
     /// Renames the temporary file to the final name, replacing any file there.
     /// - Throws: `RecordingError.cannotWrite` when the rename fails (the temporary file is removed).
     func commit() throws(RecordingError) {
+        releaseInterruptSlot()
         if rename(temporary.path, final.path) != 0 {
             let reason = systemMessage(errno)
             discard()
@@ -38,6 +42,12 @@ struct PartialFile {
 
     /// Removes the temporary file.
     func discard() {
+        releaseInterruptSlot()
         unlink(temporary.path)
+    }
+
+    private func releaseInterruptSlot() {
+        if let interruptSlot { InterruptCleanup.unregister(interruptSlot) }
+        interruptSlot = nil
     }
 }
