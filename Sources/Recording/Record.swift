@@ -16,9 +16,8 @@ public func record(job: RecordingJob, producer: FrameProducer) throws -> Recordi
     let sink = try makeFrameSink(
         format: format, output: job.output, width: job.width, height: job.height, fps: job.fps,
         frameCount: job.frameCount, settings: job.settings)
-    if format == .gif && job.fps > 50 {
-        progress.note(
-            "GIF frames shorter than 20 ms (above 50 fps) play slowed down in most browsers; consider --fps 50")
+    if format == .gif {
+        noteGIFLimits(job, progress)
     }
     let encoder = EncoderThread(sink: sink, width: job.width, height: job.height, capacity: 2)
     do {
@@ -46,4 +45,18 @@ public func record(job: RecordingJob, producer: FrameProducer) throws -> Recordi
         width: sink.encodedSize.width, height: sink.encodedSize.height, wallTime: progress.elapsed)
     progress.finish(summary)
     return summary
+}
+
+/// Warns about GIFs that browsers will play slowly or that need much memory to make.
+private func noteGIFLimits(_ job: RecordingJob, _ progress: ProgressReporter) {
+    if job.fps > 50 {
+        progress.note(
+            "GIF frames shorter than 20 ms (above 50 fps) play slowed down in most browsers; consider --fps 50")
+    }
+    let clipBytes = Double(job.frameCount) * Double(job.width * job.height * 4)
+    if clipBytes > Double(1 << 30) {
+        progress.note(
+            "ffmpeg holds the whole clip in memory to choose the GIF's palette: about "
+                + "\(Int(clipBytes / Double(1 << 20))) MiB; a smaller --size, --fps or --duration needs less")
+    }
 }
