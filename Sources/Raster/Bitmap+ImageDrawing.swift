@@ -158,9 +158,17 @@ struct BilinearSampler {
             let sum =
                 Self.spread(t00) &* w00 &+ Self.spread(t10) &* w10 &+ Self.spread(t01) &* w01 &+ Self.spread(t11)
                 &* w11
-            var sample = Self.gather(sum)
-            if opacity < 255 { sample = PixelMath.scale(sample, by: opacity) }
-            dst[k] = PixelMath.over(sample, dst[k])
+            if opacity < 255 {
+                dst[k] = PixelMath.over(PixelMath.scale(Self.gather(sum), by: opacity), dst[k])
+                continue
+            }
+            // Source-over in the spread form: sample + dst · (255 − α) / 255, rounded as `PixelMath`.
+            let lanes: UInt64 = 0x00FF_00FF_00FF_00FF
+            let sample = ((sum &+ 0x0080_0080_0080_0080) >> 8) & lanes
+            let t = Self.spread(dst[k]) &* (255 &- (sample >> 48)) &+ 0x0080_0080_0080_0080
+            let below = ((t &+ ((t >> 8) & lanes)) >> 8) & lanes
+            let x = sample &+ below
+            dst[k] = UInt32(truncatingIfNeeded: x | x >> 24)
         }
     }
 }
