@@ -16,6 +16,7 @@ import Geometry
 /// The stroker keeps its scratch buffers between calls: stroking every frame into the same caller-owned
 /// `Polygon` allocates nothing once the buffers have grown to their working size (measured: no allocation
 /// in 200 warm frames of the clock wipe, dashed or not; an odd-length dash pattern is copied once a call).
+/// Being scratch state, a stroker serves one thread at a time: give each rendering thread its own.
 public final class Stroker {
     /// The trimmed and dashed path, reused between calls.
     private let portion = CGMutablePath()
