@@ -270,9 +270,11 @@ final class ViewerSession {
         }
         needsRedraw = false
         guard overlayEnabled else { return }
-        if curvePanelVisible, let root = source.rootLayer {
-            curvePanel.update(root: root)
-            curvePanel.draw(mediaTime: clock.mediaTime(atHostTime: hostTime), into: bitmap)
+        if curvePanelVisible {
+            if let root = source.rootLayer {
+                curvePanel.update(root: root)
+                curvePanel.draw(mediaTime: clock.mediaTime(atHostTime: hostTime), into: bitmap)
+            }
             let end = curvePanel.latestEnd.map { max(1, $0.rounded(.up)) } ?? 4
             timeline.layout(width: bitmap.width, height: bitmap.height, bottomInset: toolbar.height, duration: end)
             timeline.bar.draw(

@@ -1,0 +1,123 @@
+import Foundation
+import LayerKit
+import Raster
+import Scenes
+import Testing
+
+@testable import Viewer
+
+/// A blank 320×240 source with no layers.
+private final class BlankSource: FrameSource {
+    let name = "blank"
+    let width = 320
+    let height = 240
+    let extraCommands: [ViewerCommand] = []
+    let rootLayer: CALayer? = nil
+    var log: ((String) -> Void)?
+    let isIdle = false
+    func show(mediaTime: Double) {}
+    func draw(into bitmap: Bitmap, damageOnly: Bool) { bitmap.fill(0xFF00_0000) }
+    func perform(_ command: ViewerCommand) {}
+}
+
+private final class Lines: @unchecked Sendable {
+    var all: [String] = []
+}
+
+/// The timeline bar and scene-file reloads as the session wires them.
+@Suite(.serialized)
+struct CurveTimelineSessionTests {
+    /// A 320×240 session over `source`, drawn once with the curve panel shown (which lays the bar out).
+    fileprivate static func session(source: FrameSource, paused: Bool) -> (ViewerSession, Lines) {
+        let lines = Lines()
+        let session = ViewerSession(
+            source: source, options: ViewerOptions(scene: "probe", paused: paused), hostTime: 100, text: nil,
+            makeScene: { _ in nil }, log: { lines.all.append($0) })
+        session.layout(width: 320, height: 240)
+        session.perform(.toggleCurvePanel, origin: "key c", hostTime: 100)
+        let bitmap = Bitmap(width: 320, height: 240)
+        session.draw(into: bitmap, scene: bitmap, hostTime: 100, figures: HUDFigures(), dropped: 0)
+        lines.all.removeAll()
+        return (session, lines)
+    }
+
+    /// The track's left end (after five 26-pixel buttons 4 apart from x = 8, and 10 pixels), on the bar
+    /// above the 38-pixel toolbar of a text-less session.
+    static let trackStart = 8 + 5 * 30 + 10
+    static let barMiddle = 240 - 38 - 44 + 22 - 7
+
+    @Test func aDragScrubsAPausedClockAndTheReleaseSeeks() {
+        let (session, lines) = Self.session(source: BlankSource(), paused: true)
+        session.pointerPressed(button: 1, x: Self.trackStart, y: Self.barMiddle)
+        #expect(session.clock.isPaused)
+        #expect(session.clock.mediaTime(atHostTime: 0) == 0)
+        session.pointerMoved(x: 100_000, y: 0)
+        #expect(session.clock.mediaTime(atHostTime: 0) == 4, "dragged past the end: the end of the 4 s timeline")
+        session.pointerReleased(button: 1, x: 100_000, y: 0, hostTime: 100)
+        #expect(session.clock.isPaused, "a paused clock stays paused")
+        #expect(
+            lines.all == [
+                "timeline: scrub -> media 0.0 t=0.000", "timeline: scrub -> media 4.0 t=4.000",
+                "timeline: seek -> media 4.0 t=4.000",
+            ])
+    }
+
+    @Test func playbackHoldsDuringAScrubAndGoesOnAfterIt() {
+        let (session, _) = Self.session(source: BlankSource(), paused: false)
+        session.pointerPressed(button: 1, x: Self.trackStart, y: Self.barMiddle)
+        #expect(session.clock.isPaused)
+        session.pointerReleased(button: 1, x: Self.trackStart, y: Self.barMiddle, hostTime: 100)
+        #expect(!session.clock.isPaused)
+    }
+
+    @Test func theBarIsInactiveWhileThePanelIsHidden() {
+        let (session, lines) = Self.session(source: BlankSource(), paused: true)
+        session.perform(.toggleCurvePanel, origin: "key c", hostTime: 100)
+        lines.all.removeAll()
+        session.pointerPressed(button: 1, x: Self.trackStart + 50, y: Self.barMiddle)
+        session.pointerReleased(button: 1, x: Self.trackStart + 50, y: Self.barMiddle, hostTime: 100)
+        #expect(lines.all.isEmpty)
+        #expect(session.clock.mediaTime(atHostTime: 0) == 0)
+    }
+
+    @Test func aBrokenSaveKeepsTheSceneAndAGoodSaveReplacesIt() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reload-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("scene.json")
+        func save(opacity: Double) throws {
+            let json = """
+                { "size": [320, 240], "layers": [ { "name": "root", "frame": [0, 0, 320, 240],
+                  "sublayers": [ { "name": "box", "frame": [10, 10, 50, 50], "backgroundColor": "#ff0000" } ] } ],
+                  "timeline": [ { "at": 0, "add": { "layer": "box", "key": "fade", "animation": {
+                    "kind": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": \(opacity), "duration": 4 } } } ] }
+                """
+            try Data(json.utf8).write(to: url)
+        }
+        try save(opacity: 1)
+        let source = try SceneSource { FileScene(document: try SceneFile.load(url: url), images: [:]) }
+        let (session, lines) = Self.session(source: source, paused: true)
+        for _ in 0..<120 { session.perform(.stepForward, origin: "key period", hostTime: 100) }
+        let bitmap = Bitmap(width: 320, height: 240)
+        session.draw(into: bitmap, scene: bitmap, hostTime: 100, figures: HUDFigures(), dropped: 0)
+        func layer(named name: String, in root: CALayer?) -> CALayer? {
+            guard let root else { return nil }
+            if root.name == name { return root }
+            return (root.sublayers ?? []).lazy.compactMap { layer(named: name, in: $0) }.first
+        }
+        func boxOpacity() -> Float? { layer(named: "box", in: source.rootLayer)?.presentation()?.opacity }
+        #expect(boxOpacity() == 0.5)
+        let firstRoot = source.rootLayer
+        try Data("{ \"size\": [320, 240], \"layers\": [".utf8).write(to: url)
+        session.reloadSceneFile()
+        #expect(session.sceneError?.contains("scene.json") == true)
+        #expect(source.rootLayer === firstRoot, "the last good scene stays")
+        #expect(lines.all.last?.hasPrefix("scene file: error (keeping the last good scene): ") == true)
+        try save(opacity: 0.5)
+        session.reloadSceneFile()
+        #expect(session.sceneError == nil)
+        #expect(source.rootLayer !== firstRoot)
+        #expect(boxOpacity() == 0.25, "the new scene at the same media time, 2 s")
+        #expect(lines.all.last == "scene file: reloaded t=2.000")
+    }
+}
