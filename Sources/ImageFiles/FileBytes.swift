@@ -63,8 +63,8 @@ enum FileBytes {
             if descriptor < 0 && errno != EEXIST {
                 let code = errno
                 let folder = directory.isEmpty ? "." : directory
-                let detail =
-                    code == ENOENT ? "the directory \(folder) does not exist" : "\(describe(code)) in \(folder)"
+                let missing = code == ENOENT && access(folder, F_OK) != 0
+                let detail = missing ? "the directory \(folder) does not exist" : "\(describe(code)) in \(folder)"
                 throw ImageFileError(file: path, reason: .writeFailed(detail))
             }
         }
