@@ -5,7 +5,7 @@
 #
 #   Tests/e2e/curves.sh                          # builds the release binary first
 #   LAYERSCOPE=path/to/layerscope Tests/e2e/curves.sh
-#   RECORD_GOLDENS=1 Tests/e2e/curves.sh         # re-records Goldens/curves_panel.png (look at it, commit it)
+#   RECORD_GOLDENS=1 Tests/e2e/curves.sh         # re-records Goldens/*.png (look at them, commit them)
 #
 # Needs (Debian): xvfb xdotool x11-apps (xwd) python3.
 set -u
@@ -90,6 +90,7 @@ png_size() { python3 -c "import struct,sys; d=open(sys.argv[1],'rb').read(24); p
 "$bin" curve --timing easeInEaseOut --timing 0.3,1.5,0.8,1.5 --size 640x360 --out "$tmp/curve.png" 2>"$tmp/err"
 check $? "curve with two timing functions"
 [ "$(png_size "$tmp/curve.png")" = 640x360 ]; check $? "curve --size WxH sets the image size" "$(png_size "$tmp/curve.png")"
+problem=$(tool golden-png "$tmp/curve.png" "$here/Goldens/curve_cli.png"); check $? "the curve plot matches its golden" "$problem"
 "$bin" curve --timing easeIn --timing 0.2,x,1,1 --out "$tmp/bad.png" 2>"$tmp/err"
 [ $? = 64 ] && grep -q "0.2,x,1,1" "$tmp/err"; check $? "a bad --timing is a usage error naming it" "$(head -1 "$tmp/err")"
 "$bin" curve --timing linear --out "$tmp/missing/dir/c.png" 2>"$tmp/err"

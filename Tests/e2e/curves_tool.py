@@ -9,6 +9,7 @@
                                                       channel within 3, except at most 0.05 % of the
                                                       pixels within 32 (FreeType and anti-aliasing
                                                       levels); with RECORD_GOLDENS=1 writes the golden
+  curves_tool.py golden-png FILE.png GOLDEN.png    -> the same comparison for a whole PNG (e.g. `curve` output)
   curves_tool.py count SHOT.xwd RRGGBB X Y W H     -> prints how many pixels of the region have that colour
   curves_tool.py pixel SHOT.xwd X Y                -> prints "rrggbb"
 """
@@ -62,7 +63,7 @@ def compare(a, b, tolerance=0, edge_tolerance=0, edge_allowance=0.0):
 
 def main(argv):
     command = argv[1]
-    box = tuple(int(v) for v in argv[-4:]) if command != "pixel" else None
+    box = tuple(int(v) for v in argv[-4:]) if command not in ("pixel", "golden-png") else None
     if command == "same":
         problem = compare(region(read_xwd(argv[2]), *box), region(read_xwd(argv[3]), *box))
     elif command == "equals-png":
@@ -77,6 +78,16 @@ def main(argv):
             problem = f"golden is {len(golden[0])}x{len(golden)}, region is {len(shot[0])}x{len(shot)}"
         else:
             problem = compare(shot, golden, tolerance=3, edge_tolerance=32, edge_allowance=0.0005)
+    elif command == "golden-png":
+        image = read_png(argv[2])[2]
+        if os.environ.get("RECORD_GOLDENS") == "1":
+            write_png(argv[3], image)
+            return 0
+        golden = read_png(argv[3])[2]
+        if (len(golden), len(golden[0])) != (len(image), len(image[0])):
+            problem = f"golden is {len(golden[0])}x{len(golden)}, image is {len(image[0])}x{len(image)}"
+        else:
+            problem = compare(image, golden, tolerance=3, edge_tolerance=32, edge_allowance=0.0005)
     elif command == "count":
         colour = int(argv[3], 16)
         print(sum(row.count(colour) for row in region(read_xwd(argv[2]), *box)))
