@@ -294,7 +294,7 @@ final class ViewerSession {
             String(format: "t %.3f s", clock.mediaTime(atHostTime: hostTime)),
             "speed ×" + Self.format(speed: clock.speed),
             clock.isPaused ? "paused" : (source.isIdle ? "idle" : "playing"),
-            String(format: "%.1f fps", figures.framesPerSecond),
+            isAnimating ? String(format: "%.1f fps", figures.framesPerSecond) : "no frames (nothing moves)",
             String(format: "frame %.2f ms", figures.frameMilliseconds),
             "dropped \(dropped)",
         ]
