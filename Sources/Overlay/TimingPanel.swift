@@ -55,6 +55,23 @@ public final class TimingPanel {
         return PixelRect(x: 0, y: usable - panelHeight, width: width, height: panelHeight)
     }
 
+    /// The panel's place in a `width`×`height` window showing a `sceneWidth`×`sceneHeight` picture at
+    /// its top-left corner: in the margin beside the picture when it is at least 320 pixels wide, else in
+    /// the margin below it when one row fits there, else over the picture as `dockedFrame(width:height:
+    /// bottomInset:)` places it.
+    public static func dockedFrame(width: Int, height: Int, sceneWidth: Int, sceneHeight: Int, bottomInset: Int)
+        -> PixelRect
+    {
+        let usable = max(0, height - bottomInset)
+        if width - sceneWidth >= 320 {
+            return PixelRect(x: sceneWidth, y: 0, width: width - sceneWidth, height: usable)
+        }
+        if usable - sceneHeight >= headerHeight + rowHeight {
+            return PixelRect(x: 0, y: sceneHeight, width: width, height: usable - sceneHeight)
+        }
+        return dockedFrame(width: width, height: height, bottomInset: bottomInset)
+    }
+
     /// Places the panel; the cached image is redrawn when the size changes.
     public func layout(frame newFrame: PixelRect) {
         guard newFrame != frame else { return }

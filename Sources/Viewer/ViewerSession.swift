@@ -89,7 +89,8 @@ final class ViewerSession {
         toolbar.layout(width: width, height: height)
         curvePanel.layout(
             frame: TimingPanel.dockedFrame(
-                width: width, height: height, bottomInset: toolbar.height + TimelineBar.height))
+                width: width, height: height, sceneWidth: source.width, sceneHeight: source.height,
+                bottomInset: toolbar.height + TimelineBar.height))
         isLaidOut = true
         needsRedraw = true
         logToolbarLayout()

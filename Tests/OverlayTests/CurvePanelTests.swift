@@ -52,6 +52,18 @@ struct CurvePanelTests {
                 == PixelRect(x: 0, y: 424, width: 400, height: 376))
     }
 
+    @Test func dockedInTheMarginsOfALargerWindow() {
+        #expect(
+            TimingPanel.dockedFrame(width: 1300, height: 720, sceneWidth: 800, sceneHeight: 450, bottomInset: 85)
+                == PixelRect(x: 800, y: 0, width: 500, height: 635))
+        #expect(
+            TimingPanel.dockedFrame(width: 900, height: 900, sceneWidth: 800, sceneHeight: 450, bottomInset: 85)
+                == PixelRect(x: 0, y: 450, width: 900, height: 365))
+        #expect(
+            TimingPanel.dockedFrame(width: 800, height: 450, sceneWidth: 800, sceneHeight: 450, bottomInset: 85)
+                == TimingPanel.dockedFrame(width: 800, height: 450, bottomInset: 85), "no margin: over the picture")
+    }
+
     @Test func rowsFollowTheTreeAndOutliveRemoval() {
         let root = panelScene(at: 1)
         let panel = TimingPanel(text: nil)
