@@ -9,7 +9,7 @@
 #   XVFB_ARGS="-extension MIT-SHM" Tests/e2e/viewer.sh
 #
 # Needs (Debian): xvfb xdotool x11-apps (xwd, xlogo) util-linux (ipcs) python3 libx11-dev and a C
-# compiler (for the small WM_DELETE_WINDOW sender, wm-close.c).
+# compiler (for wm-close.c and wm-ping.c, which stand in for the window manager Xvfb lacks).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -40,7 +40,9 @@ cleanup() {
 trap cleanup EXIT
 
 cc_bin=${CC:-$(command -v cc || command -v clang)}
-"$cc_bin" -O1 -o "$tmp/wm-close" "$here/wm-close.c" -lX11 || { echo "cannot compile wm-close.c"; exit 2; }
+for helper in wm-close wm-ping; do
+    "$cc_bin" -O1 -o "$tmp/$helper" "$here/$helper.c" -lX11 || { echo "cannot compile $helper.c"; exit 2; }
+done
 export SWIFT_BACKTRACE=enable=no
 
 pass=0
@@ -316,10 +318,10 @@ run_pass() {
     check $? "reveal's toolbar has Push and Pop"
     click_button Push
     wait_for 10 log_has '^button Push: push -> done '
-    check $? "the Push button pushes"
+    check $? "the Push button pushes" "$(tail -3 "$log" | tr '\n' '|')"
     click_button Pop
     wait_for 10 log_has '^button Pop: pop -> done '
-    check $? "the Pop button pops"
+    check $? "the Pop button pops" "$(tail -3 "$log" | tr '\n' '|')"
     point_into_window $W
     key Escape
     wait_exit "$viewer_pid"
@@ -346,6 +348,8 @@ run_pass() {
     stable_shot w-exposed
     same w-resized w-exposed
     check $? "expose redraws the same paused frame"
+    x "$tmp/wm-ping" "$wid"
+    check $? "_NET_WM_PING is answered"
     x "$tmp/wm-close" "$wid"
     wait_exit "$viewer_pid"
     [ $exit_code = 0 ] && log_has '^closing: window closed$'
