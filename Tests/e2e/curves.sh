@@ -6,6 +6,7 @@
 #   Tests/e2e/curves.sh                          # builds the release binary first
 #   LAYERSCOPE=path/to/layerscope Tests/e2e/curves.sh
 #   RECORD_GOLDENS=1 Tests/e2e/curves.sh         # re-records Goldens/*.png (look at them, commit them)
+#   KEEP_TMP=1 Tests/e2e/curves.sh               # keeps the screenshots and logs, and says where
 #
 # Needs (Debian): xvfb xdotool x11-apps (xwd) python3.
 set -u
@@ -33,7 +34,7 @@ cleanup() {
         sleep 0.05
     done
     for pid in "${pids[@]}"; do kill -KILL "$pid" 2>/dev/null; done
-    rm -rf "$tmp"
+    [ -n "${KEEP_TMP:-}" ] || rm -rf "$tmp"; [ -n "${KEEP_TMP:-}" ] && echo "kept $tmp"
 }
 trap cleanup EXIT
 export SWIFT_BACKTRACE=enable=no
@@ -179,6 +180,14 @@ problem=$(tool same "$tmp/reloaded.xwd" "$tmp/broken.xwd" 0 80 470 275); check $
 banner=$(tool pixel "$tmp/broken.xwd" 3 3)
 python3 -c "import sys; v=int('$banner',16); sys.exit(0 if (v>>16) > 120 and ((v>>8)&255) < 60 else 1)"
 check $? "the error banner is shown" "pixel $banner"
+
+# 5. In a window wider than the scene, the panel docks beside the picture instead of over it.
+x xdotool windowsize "$wid" 1200 "$height"
+wait_for 5 log_has '^resized 1200x'; check $? "the window grows"
+stable_shot wide
+problem=$(tool equals-png "$tmp/wide.xwd" "$tmp/render2.png" 0 80 800 280); check $? "the whole picture shows beside the panel" "$problem"
+panel=$(tool count "$tmp/wide.xwd" 14161c 800 0 400 360)
+[ "$panel" -gt 50000 ]; check $? "the panel fills the margin" "$panel panel-coloured pixels"
 
 x xdotool key q
 wait_for 10 bash -c "! kill -0 $viewer_pid 2>/dev/null"; check $? "the viewer quits"
