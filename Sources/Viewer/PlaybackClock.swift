@@ -12,12 +12,13 @@ struct PlaybackClock: Equatable {
     private var anchorHostTime: Double
     private var anchorMediaTime: Double
 
-    /// A clock showing `mediaTime` at `hostTime`, running at `speed` unless `paused`.
+    /// A clock showing `mediaTime` (never before 0) at `hostTime`, running at `speed` (clamped to
+    /// `minimumSpeed…maximumSpeed`) unless `paused`.
     init(mediaTime: Double, hostTime: Double, speed: Double = 1, paused: Bool = false) {
         self.isPaused = paused
         self.speed = min(max(speed, Self.minimumSpeed), Self.maximumSpeed)
         self.anchorHostTime = hostTime
-        self.anchorMediaTime = mediaTime
+        self.anchorMediaTime = max(0, mediaTime)
     }
 
     /// The media time shown at host time `hostTime`.

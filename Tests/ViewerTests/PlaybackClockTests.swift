@@ -9,6 +9,13 @@ import Testing
         #expect(clock.mediaTime(atHostTime: 104) == 4)
     }
 
+    @Test func initialTimeAndSpeedAreClamped() {
+        let clock = PlaybackClock(mediaTime: -3, hostTime: 0, speed: 100, paused: true)
+        #expect(clock.mediaTime(atHostTime: 5) == 0)
+        #expect(clock.speed == 16)
+        #expect(PlaybackClock(mediaTime: 0, hostTime: 0, speed: 0.001).speed == 1.0 / 16.0)
+    }
+
     @Test func pauseFreezesAndResumeContinuesWithoutAJump() {
         var clock = PlaybackClock(mediaTime: 0, hostTime: 10)
         clock.pause(atHostTime: 11.5)
