@@ -8,13 +8,15 @@
 #   LAYERSCOPE=path/to/layerscope Tests/e2e/viewer.sh
 #   XVFB_ARGS="-extension MIT-SHM" Tests/e2e/viewer.sh
 #
-# Needs (Debian): xvfb xdotool x11-apps (xwd, xlogo) util-linux (ipcs) python3 libx11-dev and a C
-# compiler (for wm-close.c and wm-ping.c, which stand in for the window manager Xvfb lacks).
+# Needs (Debian): xvfb xdotool x11-apps (xwd, xlogo) x11-utils (xwininfo) util-linux (ipcs, unshare)
+# python3 libx11-dev and a C compiler (for wm-close.c and wm-ping.c, which stand in for the window
+# manager Xvfb lacks).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-for tool in Xvfb xdotool xwd xlogo ipcs python3; do
-    command -v "$tool" >/dev/null || { echo "missing $tool (apt-get install xvfb xdotool x11-apps util-linux python3)"; exit 2; }
+for tool in Xvfb xdotool xwd xlogo xwininfo ipcs python3; do
+    command -v "$tool" >/dev/null ||
+        { echo "missing $tool (apt-get install xvfb xdotool x11-apps x11-utils util-linux python3)"; exit 2; }
 done
 bin=${LAYERSCOPE:-}
 if [ -z "$bin" ]; then
