@@ -25,4 +25,12 @@ protocol FrameSource: AnyObject {
     var rootLayer: CALayer? { get }
     /// Performs start, stop, push or pop at the last shown media time.
     func perform(_ command: ViewerCommand)
+    /// Pauses or resumes the picture's own time at the last shown media time (for a layer tree:
+    /// Apple's QA1673 recipe on its root layer).
+    func setPaused(_ paused: Bool)
+}
+
+extension FrameSource {
+    /// A picture that is a pure function of media time pauses with the viewer's clock alone.
+    func setPaused(_ paused: Bool) {}
 }

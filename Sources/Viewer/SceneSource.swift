@@ -7,6 +7,11 @@ import Scenes
 /// decides the media time and the scene's timeline and engine steps follow it. Going back in time
 /// (a frame step back) rebuilds the scene and replays the user's actions up to that time, so every
 /// frame is the one `render --at` would draw after the same actions.
+///
+/// Pausing is the scene's own pause: Apple's QA1673 recipe on the root layer (speed 0, timeOffset at
+/// its local time), as an app on the device pauses, so code that looks at the layer's speed (seed
+/// 000's completion block) sees a paused tree. While paused, a frame step or a scrub moves the root's
+/// `timeOffset` by the same media time, so the tree shows that frame.
 final class SceneSource: FrameSource {
     private let makeScene: () throws -> Scene
     private var scene: Scene
@@ -15,6 +20,10 @@ final class SceneSource: FrameSource {
     private var shownTime = 0.0
     private var userActions: [(time: Double, action: SceneAction)] = []
     private var lastActionTime = 0.0
+    /// Whether the user wants the tree paused.
+    private var wantsPause = false
+    /// While the tree is paused: the media time of the pause and the root's local time then.
+    private var pauseAnchor: (mediaTime: Double, localTime: Double)?
     var log: ((String) -> Void)?
 
     /// Makes the scene with `makeScene` (again after a backwards seek) on this thread's engine.
@@ -62,8 +71,38 @@ final class SceneSource: FrameSource {
 
     func show(mediaTime: Double) {
         if mediaTime < shownTime { rebuild(upTo: mediaTime) }
-        scene.advance(to: mediaTime)
+        advanceScene(to: mediaTime)
         shownTime = mediaTime
+        if wantsPause && pauseAnchor == nil { record(.pauseResume) }
+    }
+
+    func setPaused(_ paused: Bool) {
+        wantsPause = paused
+        if paused != (pauseAnchor != nil) { record(.pauseResume) }
+    }
+
+    /// Brings the scene to `mediaTime`; a paused root's local time moves by the same amount.
+    private func advanceScene(to mediaTime: Double) {
+        if let anchor = pauseAnchor {
+            let offset = anchor.localTime + (mediaTime - anchor.mediaTime)
+            if scene.rootLayer.timeOffset != offset { scene.rootLayer.timeOffset = offset }
+        }
+        scene.advance(to: mediaTime)
+    }
+
+    /// Performs `action` on the scene at media time `time`, noting where a pause anchors the root.
+    private func apply(_ action: SceneAction, at time: Double) {
+        scene.perform(action)
+        guard action == .pauseResume else { return }
+        let root = scene.rootLayer
+        pauseAnchor = LayerPause.isPaused(root) ? (time, root.timeOffset) : nil
+    }
+
+    /// Performs `action` now and remembers it for replays.
+    private func record(_ action: SceneAction) {
+        userActions.append((shownTime, action))
+        lastActionTime = shownTime
+        apply(action, at: shownTime)
     }
 
     /// Makes the scene again (its file changed) and brings it to the shown time with the user's
@@ -75,12 +114,13 @@ final class SceneSource: FrameSource {
         clock.now = 0
         CAEngine.clock = clock
         scene = fresh
+        pauseAnchor = nil
         for entry in userActions where entry.time <= shownTime {
-            scene.advance(to: entry.time)
-            scene.perform(entry.action)
+            advanceScene(to: entry.time)
+            apply(entry.action, at: entry.time)
         }
         connectLogs()
-        scene.advance(to: shownTime)
+        advanceScene(to: shownTime)
     }
 
     private func rebuild(upTo mediaTime: Double) {
@@ -90,11 +130,12 @@ final class SceneSource: FrameSource {
         CAEngine.clock = clock
         guard let fresh = try? makeScene() else { return }
         scene = fresh
+        pauseAnchor = nil
         let replayed = userActions.filter { $0.time <= mediaTime }
         userActions = replayed
         for entry in replayed {
-            scene.advance(to: entry.time)
-            scene.perform(entry.action)
+            advanceScene(to: entry.time)
+            apply(entry.action, at: entry.time)
         }
         connectLogs()
     }
@@ -136,8 +177,6 @@ final class SceneSource: FrameSource {
         case .pop: action = .pop
         default: return
         }
-        userActions.append((shownTime, action))
-        lastActionTime = shownTime
-        scene.perform(action)
+        record(action)
     }
 }

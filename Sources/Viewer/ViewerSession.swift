@@ -53,6 +53,10 @@ final class ViewerSession {
         self.timeline = TimelineScrubber(text: smallText)
         self.text = text
         attach(source)
+        if options.paused {
+            bringSource(toHostTime: hostTime)
+            source.setPaused(true)
+        }
     }
 
     /// The window title for the current source.
@@ -114,7 +118,9 @@ final class ViewerSession {
             source.perform(command)
             result = "done"
         case .pauseResume:
+            bringSource(toHostTime: hostTime)
             clock.togglePause(atHostTime: hostTime)
+            source.setPaused(clock.isPaused)
             toolbar.setTitle(buttonTitle(for: .pauseResume), for: ViewerCommand.pauseResume.logName)
             result = clock.isPaused ? "paused" : "playing"
         case .stepForward, .stepBackward:
@@ -136,6 +142,8 @@ final class ViewerSession {
             if let next = makeScene(number) {
                 attach(next)
                 clock.seek(to: 0, atHostTime: hostTime)
+                bringSource(toHostTime: hostTime)
+                source.setPaused(clock.isPaused)
                 titleChanged?(title)
                 result = "showing \(next.name)"
             } else {

@@ -15,8 +15,10 @@ private final class RecordingSource: FrameSource {
     var isIdle = false
     var shownTimes: [Double] = []
     var performed: [ViewerCommand] = []
+    var pauses: [Bool] = []
 
     func show(mediaTime: Double) { shownTimes.append(mediaTime) }
+    func setPaused(_ paused: Bool) { pauses.append(paused) }
     var damageOnlyDraws: [Bool] = []
     func draw(into bitmap: Bitmap, damageOnly: Bool) {
         damageOnlyDraws.append(damageOnly)
@@ -55,9 +57,11 @@ private final class RecordingSource: FrameSource {
     }
 
     @Test mutating func spacePausesAndLogsTheActionAndTheRenamedButton() {
-        let (session, _, lines) = makeSession()
+        let (session, source, lines) = makeSession()
         session.perform(.pauseResume, origin: "key space", hostTime: 101.5)
         #expect(session.clock.isPaused)
+        #expect(source.shownTimes == [1.5], "the source is brought to the pause time first")
+        #expect(source.pauses == [true])
         #expect(!session.isAnimating)
         #expect(
             lines.all == [
@@ -75,7 +79,9 @@ private final class RecordingSource: FrameSource {
         session.perform(.stepBackward, origin: "key comma", hostTime: 200)
         let bitmap = Bitmap(width: 320, height: 240)
         session.draw(into: bitmap, scene: bitmap, hostTime: 300, figures: HUDFigures(), dropped: 0)
-        #expect(source.shownTimes == [1.015625])
+        // Shown at the seek time and paused there (the tree's own pause), then at the stepped time.
+        #expect(source.shownTimes == [1, 1.015625])
+        #expect(source.pauses == [true])
         #expect(lines.all.last == "key comma: step-backward -> stepped t=1.016")
         #expect(bitmap[5, 5] == 0xFF00_00FF)
         #expect(source.damageOnlyDraws == [true], "without the overlay only damage is redrawn")
