@@ -14,6 +14,7 @@ enum KeyMap {
         case XK_bracketleft, XK_Down: .slower
         case XK_c: .toggleCurvePanel
         case XK_h: .toggleHUD
+        case XK_r: .toggleRecording
         case XK_1: .scene(1)
         case XK_2: .scene(2)
         case XK_3: .scene(3)

@@ -44,9 +44,14 @@ final class ViewerApp {
             if !options.noHUD { LineOutput.out("\(error)") }
         }
         let now = MonotonicTime.nanoseconds()
+        let wake = pollSet.wakeFileDescriptor
         session = ViewerSession(
             source: source, options: options, hostTime: MonotonicTime.seconds(now), text: text,
-            makeScene: makeScene, log: LineOutput.out)
+            makeScene: makeScene, log: LineOutput.out,
+            recordingFinished: {
+                var one: UInt64 = 1
+                _ = write(wake, &one, 8)
+            })
         windowWidth = source.width
         windowHeight = source.height
         window = ViewerWindow(connection: connection, width: windowWidth, height: windowHeight, title: session.title)
@@ -88,14 +93,22 @@ final class ViewerApp {
             drainEvents()
             if session.quitRequested || windowDestroyed { break }
             if sceneFileWatcher?.takeChange() == true, session.source === watchedSource { session.reloadSceneFile() }
+            session.reportFinishedRecordings()
             let now = MonotonicTime.nanoseconds()
-            if session.isAnimating || runsFixedFrames {
+            if session.isAnimating || runsFixedFrames || session.isRecording {
                 scheduler.start(at: now)
             } else {
                 scheduler.stop()
             }
+            let droppedBefore = scheduler.droppedFrames
             if let tick = scheduler.tick(at: now) {
-                drawFrame(timestamp: tick.timestamp)
+                // The window kept its picture through missed ticks, and through a tick with nothing new.
+                session.repeatRecordedFrame(count: scheduler.droppedFrames - droppedBefore)
+                if session.isAnimating || runsFixedFrames || session.needsRedraw || pendingSize != nil {
+                    drawFrame(timestamp: tick.timestamp)
+                } else {
+                    session.repeatRecordedFrame(count: 1)
+                }
                 if let frames = options.frames, statistics.frameCount >= frames { break }
                 continue
             }
@@ -216,6 +229,7 @@ final class ViewerApp {
     }
 
     private func shutDown() -> Int32 {
+        session.finishRecordings()
         sceneFileWatcher?.stop()
         buffers.destroyBuffers()
         if windowDestroyed {

@@ -9,6 +9,8 @@ enum ViewerCommand: Equatable, Sendable {
     case slower
     case toggleCurvePanel
     case toggleHUD
+    /// Start recording what the window shows, or stop and save the recording in progress.
+    case toggleRecording
     /// Switch to the built-in scene with this 1-based number (1 wipe, 2 ship, 3 reveal).
     case scene(Int)
     case push
@@ -27,6 +29,7 @@ enum ViewerCommand: Equatable, Sendable {
         case .slower: "slower"
         case .toggleCurvePanel: "curve-panel"
         case .toggleHUD: "hud"
+        case .toggleRecording: "record"
         case .scene(let number): "scene-\(number)"
         case .push: "push"
         case .pop: "pop"

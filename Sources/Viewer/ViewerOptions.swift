@@ -24,11 +24,13 @@ public struct ViewerOptions: Sendable, Equatable {
     public var frames: Int?
     /// Print frame statistics when quitting after `frames` frames.
     public var stats: Bool
+    /// Recordings started with `r` include the HUD, toolbar and panels (the scene alone when false).
+    public var recordUI: Bool
 
     public init(
         scene: String = "wipe", imageA: String? = nil, imageB: String? = nil, width: Int? = nil, height: Int? = nil,
         speed: Double = 1, paused: Bool = false, seek: Double = 0, noHUD: Bool = false, noSHM: Bool = false,
-        fps: Double = 60, frames: Int? = nil, stats: Bool = false
+        fps: Double = 60, frames: Int? = nil, stats: Bool = false, recordUI: Bool = false
     ) {
         self.scene = scene
         self.imageA = imageA
@@ -43,5 +45,6 @@ public struct ViewerOptions: Sendable, Equatable {
         self.fps = fps
         self.frames = frames
         self.stats = stats
+        self.recordUI = recordUI
     }
 }

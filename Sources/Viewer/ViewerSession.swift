@@ -33,10 +33,19 @@ final class ViewerSession {
     private var isLaidOut = false
     /// Called with the new title when the source changes.
     var titleChanged: ((String) -> Void)?
+    /// Recordings of what the window shows (`r`).
+    let recording: RecordingController
+    private var windowWidth = 0
+    private var windowHeight = 0
+    /// The colour of the window outside the picture.
+    static let marginColor: Pixel = 0xFF18_1818
 
     init(
         source: FrameSource, options: ViewerOptions, hostTime: Double, text: TextRenderer?,
-        makeScene: @escaping (Int) -> FrameSource?, log: @escaping (String) -> Void
+        makeScene: @escaping (Int) -> FrameSource?, log: @escaping (String) -> Void,
+        makeRecorder: @escaping RecordingController.Factory = RecordingController.liveRecorder,
+        recordingsDirectory: URL = RecordingController.defaultDirectory(),
+        recordingFinished: @escaping @Sendable () -> Void = {}
     ) {
         self.source = source
         self.clock = PlaybackClock(
@@ -52,6 +61,9 @@ final class ViewerSession {
         self.curvePanel = TimingPanel(text: smallText)
         self.timeline = TimelineScrubber(text: smallText)
         self.text = text
+        self.recording = RecordingController(
+            includesUI: options.recordUI && !options.noHUD, fps: options.fps, directory: recordingsDirectory,
+            makeRecorder: makeRecorder, wake: recordingFinished, log: log)
         attach(source)
         if options.paused {
             bringSource(toHostTime: hostTime)
@@ -69,7 +81,8 @@ final class ViewerSession {
         source = newSource
         source.log = { [log] line in log(line) }
         shownMediaTime = nil
-        let commands: [ViewerCommand] = [.start, .stop, .pauseResume] + source.extraCommands + [.toggleCurvePanel]
+        let commands: [ViewerCommand] =
+            [.start, .stop, .pauseResume] + source.extraCommands + [.toggleCurvePanel, .toggleRecording]
         commandsByIdentifier = Dictionary(uniqueKeysWithValues: commands.map { ($0.logName, $0) })
         toolbar.setItems(commands.map { ToolbarItem(identifier: $0.logName, title: buttonTitle(for: $0)) })
         needsRedraw = true
@@ -84,12 +97,15 @@ final class ViewerSession {
         case .push: "Push"
         case .pop: "Pop"
         case .toggleCurvePanel: "Curves"
+        case .toggleRecording: recording.isRecording ? "Stop rec" : "Record"
         default: command.logName
         }
     }
 
     /// Lays the overlay out for a `width`×`height` window.
     func layout(width: Int, height: Int) {
+        windowWidth = width
+        windowHeight = height
         toolbar.layout(width: width, height: height)
         curvePanel.layout(
             frame: TimingPanel.dockedFrame(
@@ -138,6 +154,12 @@ final class ViewerSession {
         case .toggleCurvePanel:
             curvePanelVisible = overlayEnabled && !curvePanelVisible
             result = curvePanelVisible ? "curve panel on" : "curve panel off"
+        case .toggleRecording:
+            result =
+                recording.includesUI
+                ? recording.toggle(width: windowWidth, height: windowHeight)
+                : recording.toggle(width: min(windowWidth, source.width), height: min(windowHeight, source.height))
+            syncRecordButton()
         case .scene(let number):
             if let next = makeScene(number) {
                 attach(next)
@@ -249,6 +271,33 @@ final class ViewerSession {
         needsRedraw = true
     }
 
+    /// True while a recording runs: the display link must tick even when nothing moves.
+    var isRecording: Bool { recording.isRecording }
+
+    /// Appends the last recorded frame again `count` times, for display-link ticks on which the window
+    /// did not change (or that the loop missed).
+    func repeatRecordedFrame(count: Int) {
+        recording.repeatLastFrame(count: count)
+    }
+
+    /// Logs the recordings saved since the last call.
+    func reportFinishedRecordings() {
+        recording.reportFinished()
+    }
+
+    /// Stops recording (when quitting) and waits until every file is complete.
+    func finishRecordings() {
+        recording.finishAll()
+    }
+
+    /// Gives the Record button the title for the current state (a failed recorder stops by itself).
+    private func syncRecordButton() {
+        if toolbar.setTitle(buttonTitle(for: .toggleRecording), for: ViewerCommand.toggleRecording.logName) {
+            needsRedraw = true
+            logToolbarLayout()
+        }
+    }
+
     /// The toolbar, for tests and hit-testing.
     var toolbarForTesting: Toolbar { toolbar }
 
@@ -262,11 +311,15 @@ final class ViewerSession {
 
     /// Draws the frame for `hostTime` into `bitmap` (the window's buffer): the scene clipped to the
     /// window, a dark margin where the window is larger, then the overlay. Without the overlay
-    /// (`--no-hud`) nothing else draws over the scene, so only its damaged pixels are redrawn.
+    /// (`--no-hud`) nothing else draws over the scene, so only its damaged pixels are redrawn. A running
+    /// recording gets the scene alone, or with `--record-ui` the whole window once drawn.
     func draw(into bitmap: Bitmap, scene sceneBitmap: Bitmap, hostTime: Double, figures: HUDFigures, dropped: Int) {
+        syncRecordButton()
         bringSource(toHostTime: hostTime)
         source.draw(into: sceneBitmap, damageOnly: !overlayEnabled)
-        let margin: Pixel = 0xFF18_1818
+        if !recording.includesUI { recording.record(sceneBitmap) }
+        defer { if recording.includesUI { recording.record(bitmap) } }
+        let margin = Self.marginColor
         if bitmap.width > sceneBitmap.width {
             Blending.fill(
                 bitmap, x: sceneBitmap.width, y: 0, width: bitmap.width - sceneBitmap.width,
@@ -306,7 +359,13 @@ final class ViewerSession {
             isAnimating ? String(format: "%.1f fps", figures.framesPerSecond) : "no frames (nothing moves)",
             String(format: "frame %.2f ms", figures.frameMilliseconds),
             "dropped \(dropped)",
-        ]
+        ] + recordingLines
+    }
+
+    /// The HUD's recording line: the length so far, or why the last recording failed.
+    private var recordingLines: [String] {
+        if let seconds = recording.recordedSeconds { return [String(format: "● rec %.1f s", seconds)] }
+        return recording.problem.map { ["rec: \($0)"] } ?? []
     }
 
     /// `speed` as the HUD and log show it: `2`, `1`, `1/4`.

@@ -52,7 +52,7 @@ private final class RecordingSource: FrameSource {
         _ = makeSession()
         #expect(
             layoutLines == [
-                "toolbar: Start 8,206,60,30; Stop 74,206,60,30; Pause 140,206,60,30; Push 206,206,60,30; Pop 272,206,60,30; Curves 338,206,60,30"
+                "toolbar: Start 8,206,60,30; Stop 74,206,60,30; Pause 140,206,60,30; Push 206,206,60,30; Pop 272,206,60,30; Curves 338,206,60,30; Record 404,206,60,30"
             ])
     }
 
@@ -66,7 +66,7 @@ private final class RecordingSource: FrameSource {
         #expect(
             lines.all == [
                 "key space: pause-resume -> paused t=1.500",
-                "toolbar: Start 8,206,60,30; Stop 74,206,60,30; Resume 140,206,60,30; Push 206,206,60,30; Pop 272,206,60,30; Curves 338,206,60,30",
+                "toolbar: Start 8,206,60,30; Stop 74,206,60,30; Resume 140,206,60,30; Push 206,206,60,30; Pop 272,206,60,30; Curves 338,206,60,30; Record 404,206,60,30",
             ])
     }
 
@@ -104,7 +104,7 @@ private final class RecordingSource: FrameSource {
     @Test mutating func toolbarHasTheSceneActionsAndClicksPerformThem() throws {
         let (session, source, lines) = makeSession()
         let toolbar = session.toolbarForTesting
-        #expect(toolbar.items.map(\.title) == ["Start", "Stop", "Pause", "Push", "Pop", "Curves"])
+        #expect(toolbar.items.map(\.title) == ["Start", "Stop", "Pause", "Push", "Pop", "Curves", "Record"])
         let push = try #require(toolbar.button(for: "push"))
         session.pointerMoved(x: push.x + 2, y: push.y + 2)
         #expect(toolbar.hovered == "push")

@@ -15,7 +15,7 @@ enum ModuleBridges {
             options: ViewerOptions(
                 scene: request.scene, imageA: request.imageA, imageB: request.imageB, width: request.size?.0,
                 height: request.size?.1, speed: request.speed, paused: request.paused, seek: request.seek,
-                noHUD: request.noHUD, noSHM: request.noSHM, fps: request.fps))
+                noHUD: request.noHUD, noSHM: request.noSHM, fps: request.fps, recordUI: request.recordUI))
     }
 
     /// Records `duration` seconds of `scene` from media time 0 at `fps`.

@@ -4,7 +4,7 @@ enum ViewCommand {
         name: "view",
         summary: "Play a scene live in an X11 window (the default subcommand).",
         usage:
-            "layerscope [view] [--scene NAME|FILE] [--image-a FILE] [--image-b FILE] [--size WxH] [--speed X] [--paused] [--seek SECONDS] [--no-hud] [--no-shm] [--fps N]",
+            "layerscope [view] [--scene NAME|FILE] [--image-a FILE] [--image-b FILE] [--size WxH] [--speed X] [--paused] [--seek SECONDS] [--no-hud] [--no-shm] [--fps N] [--record-ui]",
         options: [
             .value("scene", "NAME|FILE", "A built-in scene (wipe, ship, reveal) or a scene file (default wipe)."),
             CommonOptions.imageA, CommonOptions.imageB, CommonOptions.size,
@@ -14,6 +14,10 @@ enum ViewCommand {
             .flag("no-hud", "Show the scene alone: no HUD, toolbar or panels."),
             .flag("no-shm", "Draw with XPutImage even when MIT-SHM works."),
             .value("fps", "N", "Display-link rate in frames per second (default 60)."),
+            .flag(
+                "record-ui",
+                "Recordings (key r, Record button) include the HUD and toolbar. They are saved as MP4 in the current directory, or in $LAYERSCOPE_RECORDINGS when set."
+            ),
         ])
 
     static let entry = SubcommandEntry(spec: spec, run: run)
@@ -40,7 +44,8 @@ enum ViewCommand {
         let request = ViewRequest(
             scene: arguments.value("scene") ?? "wipe", imageA: arguments.value("image-a"),
             imageB: arguments.value("image-b"), size: size, speed: speed, paused: arguments.flag("paused"), seek: seek,
-            noHUD: arguments.flag("no-hud"), noSHM: arguments.flag("no-shm"), fps: fps)
+            noHUD: arguments.flag("no-hud"), noSHM: arguments.flag("no-shm"), fps: fps,
+            recordUI: arguments.flag("record-ui"))
         return ModuleBridges.view(request)
     }
 }
@@ -57,4 +62,5 @@ struct ViewRequest {
     var noHUD: Bool
     var noSHM: Bool
     var fps: Double
+    var recordUI: Bool
 }
