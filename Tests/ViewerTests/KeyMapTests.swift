@@ -8,7 +8,8 @@ import Testing
         (XK_s, ViewerCommand.start), (XK_Return, .start), (XK_x, .stop), (XK_BackSpace, .stop),
         (XK_space, .pauseResume), (XK_period, .stepForward), (XK_Right, .stepForward), (XK_comma, .stepBackward),
         (XK_Left, .stepBackward), (XK_bracketright, .faster), (XK_Up, .faster), (XK_bracketleft, .slower),
-        (XK_Down, .slower), (XK_c, .toggleCurvePanel), (XK_h, .toggleHUD), (XK_1, .scene(1)), (XK_2, .scene(2)),
+        (XK_Down, .slower), (XK_c, .toggleCurvePanel), (XK_h, .toggleHUD), (XK_r, .toggleRecording), (XK_1, .scene(1)),
+        (XK_2, .scene(2)),
         (XK_3, .scene(3)), (XK_q, .quit), (XK_Escape, .quit),
     ])
     func keyRunsItsCommand(keysym: Int32, command: ViewerCommand) {
