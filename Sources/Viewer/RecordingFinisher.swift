@@ -19,12 +19,13 @@ final class RecordingFinisher: @unchecked Sendable {
         state.withLock { running += 1 }
         let thread = Thread { [self] in
             let line = Self.outcome(of: recorder, fps: fps)
+            // Woken before `waitForAll()` can return, so the viewer never wakes a closed descriptor.
             state.withLock {
                 lines.append(line)
+                wake()
                 running -= 1
                 state.broadcast()
             }
-            wake()
         }
         thread.name = "recording finisher"
         thread.start()
