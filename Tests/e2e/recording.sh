@@ -202,6 +202,20 @@ check $? "a recorded frame equals render --at $T without HUD or toolbar (mean di
 key Escape
 wait_exit "$viewer_pid"
 
+# 2b. The same with --no-hud, where the window redraws only damaged pixels: frames are whole pictures.
+start_viewer no-hud --scene wipe --paused --seek $T --no-hud
+key r
+sleep 0.3
+key r
+wait_for 10 log_has '^recording: saved '
+file=$(started_file)
+frame_rgb "$file" 3 "$tmp/no-hud.rgb"
+result=$(compare "$tmp/no-hud.rgb" "$tmp/render.rgb")
+good_match "$result"
+check $? "with --no-hud too, a recorded frame equals render --at $T" "$result"
+key q
+wait_exit "$viewer_pid"
+
 # 3. --record-ui: the toolbar is in the file (the bottom rows differ from render, the rest match).
 start_viewer ui --scene wipe --paused --seek $T --record-ui
 key r
