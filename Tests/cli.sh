@@ -101,6 +101,16 @@ check "curve --size sets the PNG size" '[ "$(head -c 24 "$tmp/c2.png" | tail -c 
 expect "view without a display" 1 env -u DISPLAY "$bin" --scene wipe
 check "view without a display says why" '[[ -n $err ]]'
 
+# record: frame k at from + k/fps, so a PNG recording from T equals render at those times.
+expect "record --from" 0 "$bin" record --scene "$tmp/fade.json" --out "$tmp/rec/" --fps 4 --from 0.25 --duration 0.5
+check "record --from writes duration × fps frames" '[ "$(ls "$tmp/rec" | tr "\n" " ")" = "00000.png 00001.png " ]'
+expect "render at the recorded times" 0 "$bin" render --scene "$tmp/fade.json" --at 0.25,0.5 --out "$tmp/ren"
+check "recorded frames equal render --at from + k/fps" 'cmp -s "$tmp/rec/00000.png" "$tmp/ren/00000.png" && cmp -s "$tmp/rec/00001.png" "$tmp/ren/00001.png"'
+expect "record --from negative" 64 "$bin" record --scene "$tmp/fade.json" --out "$tmp/x/" --from -1 && ok
+expect "render --out with another image type" 64 "$bin" render --scene "$tmp/fade.json" --at 0 --out "$tmp/f.jpg"
+check "it says frames are PNG" '[[ $err == *"frames are written as PNG"* ]]'
+expect "view --frames 0" 64 "$bin" view --frames 0 && ok
+
 # bench and scenes.
 expect "bench" 0 "$bin" bench --scene "$tmp/fade.json" --size 64x48 --frames 5
 check "bench prints the scene and frame-copy lines" \

@@ -30,6 +30,7 @@ struct SceneFileErrorTests {
         (#"{"a": 1e999}"#, "bad.json: line 1, column 7: number 1e999 is out of range"),
         (#"{"a": NaN}"#, "bad.json: line 1, column 7: unexpected character 'N', expected a value"),
         ("{}\n x", "bad.json: line 2, column 2: unexpected text after the JSON value"),
+        ("\u{01}", "bad.json: line 1, column 1: unexpected byte 0x1, expected a value"),
         ("[]", "bad.json: (top level): expected an object, got an array"),
         (#"{ "layers": [] }"#, "bad.json: (top level): missing key \"size\""),
         (
@@ -328,5 +329,18 @@ struct SceneFileErrorTests {
             return
         }
         #expect(layer == "box" && key == "k" && animation.repeatCount == .infinity)
+    }
+}
+
+/// An image given where a scene file was expected is named for what it is.
+@Test func anImageIsNotASceneFile() {
+    let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0])
+    #expect(throws: SceneFileError.self) {
+        try SceneFile.decode(png, fileName: "ship.png", baseURL: URL(fileURLWithPath: "/"))
+    }
+    do {
+        _ = try SceneFile.decode(png, fileName: "ship.png", baseURL: URL(fileURLWithPath: "/"))
+    } catch {
+        #expect("\(error)" == "ship.png: this is a PNG image, not a scene file (scene files are JSON)")
     }
 }

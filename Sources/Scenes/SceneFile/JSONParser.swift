@@ -43,6 +43,12 @@ struct JSONParser {
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
+    /// A byte as a reader can see it: a printable ASCII character in quotes, anything else in hex.
+    static func describe(_ byte: UInt8) -> String {
+        (0x21...0x7E).contains(byte)
+            ? "character '\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+
     private mutating func skipWhitespace() {
         while let c = current, c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 { index += 1 }
     }
@@ -58,7 +64,7 @@ struct JSONParser {
         case UInt8(ascii: "f"): return try literal("false", .bool(false))
         case UInt8(ascii: "n"): return try literal("null", .null)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
-        default: throw error("unexpected character '\(Character(Unicode.Scalar(c)))', expected a value")
+        default: throw error("unexpected \(Self.describe(c)), expected a value")
         }
     }
 

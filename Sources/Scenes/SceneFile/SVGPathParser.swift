@@ -118,7 +118,7 @@ public enum SVGPathParser {
                     command = c
                     index += 1
                 } else if command == nil || !numberFollows() {
-                    throw error("unexpected character '\(Character(Unicode.Scalar(c)))'")
+                    throw error("unexpected \(JSONParser.describe(c))")
                 }
                 guard let letter = command else { throw error("path data must start with M") }
                 if first, letter != UInt8(ascii: "M"), letter != UInt8(ascii: "m") {

@@ -18,6 +18,11 @@ public enum SceneFile {
     public static func decode(_ data: Data, fileName: String, baseURL: URL, url: URL? = nil) throws(SceneFileError)
         -> SceneDocument
     {
+        if let format = imageFormat(of: data) {
+            throw SceneFileError(
+                file: fileName, location: "",
+                message: "this is a \(format) image, not a scene file (scene files are JSON)")
+        }
         let value: JSONValue
         do throws(JSONParser.SyntaxError) {
             value = try JSONParser.parse(Array(data))
@@ -42,5 +47,13 @@ public enum SceneFile {
         if isDirectory.boolValue { return "it is a directory" }
         if !FileManager.default.isReadableFile(atPath: url.path) { return "permission denied" }
         return "read error"
+    }
+
+    /// The name of the image format `data` starts with, if it is a common one.
+    private static func imageFormat(of data: Data) -> String? {
+        let signatures: [(String, [UInt8])] = [
+            ("PNG", [0x89, 0x50, 0x4E, 0x47]), ("JPEG", [0xFF, 0xD8, 0xFF]), ("GIF", Array("GIF8".utf8)),
+        ]
+        return signatures.first { data.starts(with: $0.1) }?.0
     }
 }

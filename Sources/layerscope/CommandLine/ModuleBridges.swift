@@ -15,15 +15,17 @@ enum ModuleBridges {
             options: ViewerOptions(
                 scene: request.scene, imageA: request.imageA, imageB: request.imageB, width: request.size?.0,
                 height: request.size?.1, speed: request.speed, paused: request.paused, seek: request.seek,
-                noHUD: request.noHUD, noSHM: request.noSHM, fps: request.fps, recordUI: request.recordUI))
+                noHUD: request.noHUD, noSHM: request.noSHM, fps: request.fps, frames: request.frames,
+                stats: request.stats, recordUI: request.recordUI))
     }
 
-    /// Records `duration` seconds of `scene` from media time 0 at `fps`.
+    /// Records `duration` seconds of `scene` from media time `from` at `fps`: frame k at exactly
+    /// `from + k / fps`.
     static func record(
-        _ scene: Scene, to url: URL, width: Int, height: Int, fps: Double, duration: Double
+        _ scene: Scene, to url: URL, width: Int, height: Int, fps: Double, duration: Double, from: Double
     ) throws(CommandError) -> Int32 {
         let renderer = FrameRenderer()
-        let job = RecordingJob(output: url, width: width, height: height, fps: fps, duration: duration)
+        let job = RecordingJob(output: url, width: width, height: height, fps: fps, duration: duration, from: from)
         do {
             _ = try Recording.record(job: job) { _, time, bitmap in
                 scene.advance(to: time)

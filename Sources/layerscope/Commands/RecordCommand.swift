@@ -8,12 +8,14 @@ enum RecordCommand {
         name: "record",
         summary: "Record a scene to MP4, GIF, APNG or numbered PNG files.",
         usage:
-            "layerscope record --scene NAME|FILE --out FILE.mp4|FILE.gif|FILE.apng|DIR [--fps N] [--duration S] [--size WxH]",
+            "layerscope record --scene NAME|FILE --out FILE.mp4|FILE.gif|FILE.apng|DIR [--fps N] [--duration S] [--from T] [--size WxH]",
         options: [
             CommonOptions.scene,
             .value("out", "FILE.mp4|FILE.gif|FILE.apng|DIR", "Where to write the recording."),
             .value("fps", "N", "Frames per second (default 60)."),
-            .value("duration", "S", "Seconds to record (default: the scene's natural length)."),
+            .value(
+                "duration", "S", "Seconds to record (default: from --from to the end of the scene's natural length)."),
+            .value("from", "T", "Media time of the first frame (default 0); frame k is at T + k/fps."),
             CommonOptions.size, CommonOptions.imageA, CommonOptions.imageB,
         ])
 
@@ -29,13 +31,20 @@ enum RecordCommand {
         let duration = try arguments.value("duration").map { text throws(CommandError) in
             try ValueParsers.number(text, option: "duration", minimum: 0.001, command: spec.name)
         }
+        let from =
+            try arguments.value("from").map { text throws(CommandError) in
+                try ValueParsers.number(text, option: "from", minimum: 0, command: spec.name)
+            } ?? 0
+        guard !out.isEmpty else {
+            throw CommandError.usage("--out expects a file or a folder, got an empty name", command: spec.name)
+        }
         CAEngine.reset()
         CAEngine.clock = ManualClock(now: 0)
         defer { CAEngine.reset() }
         let scene = try CommonOptions.scene(arguments)
         let (width, height) = try CommonOptions.pixelSize(arguments, scene: scene)
+        let length = duration ?? max(scene.naturalDuration - from, 1 / fps)
         return try ModuleBridges.record(
-            scene, to: URL(fileURLWithPath: out), width: width, height: height, fps: fps,
-            duration: duration ?? scene.naturalDuration)
+            scene, to: URL(fileURLWithPath: out), width: width, height: height, fps: fps, duration: length, from: from)
     }
 }

@@ -47,8 +47,21 @@ enum RenderCommand {
     /// One PNG for a single time when `out` ends in `.png`; otherwise numbered files in the folder
     /// `out` (created when missing).
     static func outputFiles(_ out: String, count: Int) throws(CommandError) -> [URL] {
+        guard !out.isEmpty else {
+            throw .usage("--out expects FILE.png or a folder, got an empty name", command: spec.name)
+        }
         let url = URL(fileURLWithPath: out)
-        if out.lowercased().hasSuffix(".png") {
+        let suffix = url.pathExtension.lowercased()
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: out, isDirectory: &isFolder)
+        if exists, !isFolder.boolValue, suffix != "png" {
+            throw .failure("\(out): a file already exists there, not a folder (give FILE.png for one time, or a folder)")
+        }
+        if !suffix.isEmpty, suffix != "png", !out.hasSuffix("/"), !exists {
+            throw .usage(
+                "--out expects FILE.png or a folder, got \(out) (frames are written as PNG)", command: spec.name)
+        }
+        if suffix == "png" {
             guard count == 1 else {
                 throw .usage("--out FILE.png takes one time; give a folder for \(count) times", command: spec.name)
             }
@@ -57,7 +70,7 @@ enum RenderCommand {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
-            throw .failure("\(out): cannot create the folder (\(error.localizedDescription))")
+            throw .failure("\(out): cannot create the folder (\(FolderProblem.reason(creating: url)))")
         }
         return (0..<count).map { url.appendingPathComponent(String(format: "%05d.png", $0)) }
     }

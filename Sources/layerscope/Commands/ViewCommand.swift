@@ -4,7 +4,7 @@ enum ViewCommand {
         name: "view",
         summary: "Play a scene live in an X11 window (the default subcommand).",
         usage:
-            "layerscope [view] [--scene NAME|FILE] [--image-a FILE] [--image-b FILE] [--size WxH] [--speed X] [--paused] [--seek SECONDS] [--no-hud] [--no-shm] [--fps N] [--record-ui]",
+            "layerscope [view] [--scene NAME|FILE] [--image-a FILE] [--image-b FILE] [--size WxH] [--speed X] [--paused] [--seek SECONDS] [--no-hud] [--no-shm] [--fps N] [--record-ui] [--frames N] [--stats]",
         options: [
             .value("scene", "NAME|FILE", "A built-in scene (wipe, ship, reveal) or a scene file (default wipe)."),
             CommonOptions.imageA, CommonOptions.imageB, CommonOptions.size,
@@ -14,6 +14,8 @@ enum ViewCommand {
             .flag("no-hud", "Show the scene alone: no HUD, toolbar or panels."),
             .flag("no-shm", "Draw with XPutImage even when MIT-SHM works."),
             .value("fps", "N", "Display-link rate in frames per second (default 60)."),
+            .value("frames", "N", "Quit after N frames (for benchmarks and tests)."),
+            .flag("stats", "Print frame statistics (fps, frame time median and p99, dropped frames, CPU) at exit."),
             .flag(
                 "record-ui",
                 "Recordings (key r, Record button) include the HUD and toolbar. They are saved as MP4 in the current directory, or in $LAYERSCOPE_RECORDINGS when set."
@@ -41,11 +43,14 @@ enum ViewCommand {
             try arguments.value("fps").map { text throws(CommandError) in
                 try ValueParsers.number(text, option: "fps", minimum: 1, command: spec.name)
             } ?? 60
+        let frames = try arguments.value("frames").map { text throws(CommandError) in
+            Int(try ValueParsers.number(text, option: "frames", minimum: 1, command: spec.name))
+        }
         let request = ViewRequest(
             scene: arguments.value("scene") ?? "wipe", imageA: arguments.value("image-a"),
             imageB: arguments.value("image-b"), size: size, speed: speed, paused: arguments.flag("paused"), seek: seek,
             noHUD: arguments.flag("no-hud"), noSHM: arguments.flag("no-shm"), fps: fps,
-            recordUI: arguments.flag("record-ui"))
+            recordUI: arguments.flag("record-ui"), frames: frames, stats: arguments.flag("stats"))
         return ModuleBridges.view(request)
     }
 }
@@ -63,4 +68,6 @@ struct ViewRequest {
     var noSHM: Bool
     var fps: Double
     var recordUI: Bool
+    var frames: Int?
+    var stats: Bool
 }
