@@ -10,34 +10,9 @@
 #
 # Needs (Debian): xvfb xdotool x11-apps (xwd) python3.
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-for tool in Xvfb xdotool xwd python3; do
-    command -v "$tool" >/dev/null || { echo "missing $tool (apt-get install xvfb xdotool x11-apps python3)"; exit 2; }
-done
-bin=${LAYERSCOPE:-}
-if [ -z "$bin" ]; then
-    (cd "$root" && swift build -c release --product layerscope >&2) || { echo "release build failed"; exit 2; }
-    bin=$(cd "$root" && swift build -c release --show-bin-path)/layerscope
-fi
-[ -x "$bin" ] || { echo "no layerscope binary at $bin"; exit 2; }
-
-tmp=$(mktemp -d)
-pids=()
-cleanup() {
-    local pid
-    for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null; done
-    for _ in $(seq 50); do
-        local alive=0
-        for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
-        [ $alive = 0 ] && break
-        sleep 0.05
-    done
-    for pid in "${pids[@]}"; do kill -KILL "$pid" 2>/dev/null; done
-    [ -n "${KEEP_TMP:-}" ] || rm -rf "$tmp"; [ -n "${KEEP_TMP:-}" ] && echo "kept $tmp"
-}
-trap cleanup EXIT
-export SWIFT_BACKTRACE=enable=no
+source "$(dirname "$0")/harness.bash"
+e2e_require "xvfb xdotool x11-apps python3" Xvfb xdotool xwd python3
+e2e_binary
 
 pass=0
 fail=0

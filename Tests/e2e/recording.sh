@@ -14,39 +14,12 @@
 # Needs (Debian): xvfb xdotool x11-utils (xwininfo) ffmpeg (ffmpeg, ffprobe) python3, libx11-dev and a
 # C compiler (for wm-close.c, which stands in for the window manager Xvfb lacks).
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-for tool in Xvfb xdotool xwininfo ffmpeg ffprobe python3; do
-    command -v "$tool" >/dev/null ||
-        { echo "missing $tool (apt-get install xvfb xdotool x11-utils ffmpeg python3)"; exit 2; }
-done
-bin=${LAYERSCOPE:-}
-if [ -z "$bin" ]; then
-    (cd "$root" && swift build -c release --product layerscope >&2) || { echo "release build failed"; exit 2; }
-    bin=$(cd "$root" && swift build -c release --show-bin-path)/layerscope
-fi
-[ -x "$bin" ] || { echo "no layerscope binary at $bin"; exit 2; }
-
-tmp=$(mktemp -d)
-pids=()
-cleanup() {
-    local pid
-    for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null; done
-    for _ in $(seq 50); do
-        local alive=0
-        for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
-        [ $alive = 0 ] && break
-        sleep 0.05
-    done
-    for pid in "${pids[@]}"; do kill -KILL "$pid" 2>/dev/null; done
-    [ -n "${KEEP_TMP:-}" ] && { echo "kept $tmp"; return; }
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
+source "$(dirname "$0")/harness.bash"
+e2e_require "xvfb xdotool x11-utils ffmpeg python3" Xvfb xdotool xwininfo ffmpeg ffprobe python3
+e2e_binary
 
 cc_bin=${CC:-$(command -v cc || command -v clang)}
 "$cc_bin" -O1 -o "$tmp/wm-close" "$here/wm-close.c" -lX11 || { echo "cannot compile wm-close.c"; exit 2; }
-export SWIFT_BACKTRACE=enable=no
 export LAYERSCOPE_ASSETS=${LAYERSCOPE_ASSETS:-$root/assets}
 export LAYERSCOPE_RECORDINGS=$tmp/recordings
 mkdir -p "$LAYERSCOPE_RECORDINGS"

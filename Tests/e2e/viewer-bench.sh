@@ -7,25 +7,11 @@
 #
 # Needs (Debian): xvfb xdotool.
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
+source "$(dirname "$0")/harness.bash"
+e2e_require "xvfb xdotool" Xvfb xdotool
+e2e_binary
 frames=${FRAMES:-600}
 paused_seconds=${PAUSED_SECONDS:-10}
-bin=${LAYERSCOPE:-}
-if [ -z "$bin" ]; then
-    (cd "$root" && swift build -c release --product layerscope >&2) || { echo "release build failed"; exit 2; }
-    bin=$(cd "$root" && swift build -c release --show-bin-path)/layerscope
-fi
-tmp=$(mktemp -d)
-pids=()
-cleanup() {
-    local pid
-    for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null; done
-    sleep 0.2
-    for pid in "${pids[@]}"; do kill -KILL "$pid" 2>/dev/null; done
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
 
 Xvfb -displayfd 3 -screen 0 1920x1080x24 -nolisten tcp -noreset 3>"$tmp/display" 2>/dev/null &
 xvfb=$!

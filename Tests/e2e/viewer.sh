@@ -12,40 +12,14 @@
 # python3 libx11-dev and a C compiler (for wm-close.c and wm-ping.c, which stand in for the window
 # manager Xvfb lacks).
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-for tool in Xvfb xdotool xwd xlogo xwininfo ipcs python3; do
-    command -v "$tool" >/dev/null ||
-        { echo "missing $tool (apt-get install xvfb xdotool x11-apps x11-utils util-linux python3)"; exit 2; }
-done
-bin=${LAYERSCOPE:-}
-if [ -z "$bin" ]; then
-    (cd "$root" && swift build -c release --product layerscope >&2) || { echo "release build failed"; exit 2; }
-    bin=$(cd "$root" && swift build -c release --show-bin-path)/layerscope
-fi
-[ -x "$bin" ] || { echo "no layerscope binary at $bin"; exit 2; }
-
-tmp=$(mktemp -d)
-pids=()
-cleanup() {
-    local pid
-    for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null; done
-    for _ in $(seq 50); do
-        local alive=0
-        for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
-        [ $alive = 0 ] && break
-        sleep 0.05
-    done
-    for pid in "${pids[@]}"; do kill -KILL "$pid" 2>/dev/null; done
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
+source "$(dirname "$0")/harness.bash"
+e2e_require "xvfb xdotool x11-apps x11-utils util-linux python3" Xvfb xdotool xwd xlogo xwininfo ipcs python3
+e2e_binary
 
 cc_bin=${CC:-$(command -v cc || command -v clang)}
 for helper in wm-close wm-ping; do
     "$cc_bin" -O1 -o "$tmp/$helper" "$here/$helper.c" -lX11 || { echo "cannot compile $helper.c"; exit 2; }
 done
-export SWIFT_BACKTRACE=enable=no
 
 pass=0
 fail=0
