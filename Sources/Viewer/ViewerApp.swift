@@ -86,6 +86,7 @@ final class ViewerApp {
 
     /// Runs until the user quits, a signal arrives or the window goes away; returns the exit code.
     func run() -> Int32 {
+        session.warmUp(hostTime: MonotonicTime.seconds(MonotonicTime.nanoseconds()))
         startCPUSeconds = cx11_process_cpu_seconds()
         startWallTime = MonotonicTime.nanoseconds()
         let runsFixedFrames = options.frames != nil

@@ -298,6 +298,14 @@ final class ViewerSession {
         }
     }
 
+    /// Draws the picture for `hostTime` once, off-screen, so the one-time work of a new scene (resampling
+    /// its pictures to the window's size, first rasterizations) is done before the display link starts
+    /// instead of overrunning its first period.
+    func warmUp(hostTime: Double) {
+        bringSource(toHostTime: hostTime)
+        source.draw(into: Bitmap(width: source.width, height: source.height), damageOnly: false)
+    }
+
     /// The toolbar, for tests and hit-testing.
     var toolbarForTesting: Toolbar { toolbar }
 

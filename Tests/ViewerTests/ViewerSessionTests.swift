@@ -87,6 +87,14 @@ private final class RecordingSource: FrameSource {
         #expect(source.damageOnlyDraws == [true], "without the overlay only damage is redrawn")
     }
 
+    @Test mutating func warmUpDrawsTheCurrentPictureOffScreen() {
+        let (session, source, lines) = makeSession()
+        session.warmUp(hostTime: 100.25)
+        #expect(source.shownTimes == [0.25])
+        #expect(source.damageOnlyDraws == [false])
+        #expect(lines.all.isEmpty, "nothing the user did, nothing logged")
+    }
+
     @Test mutating func stepWhileRunningIsIgnored() {
         let (session, _, lines) = makeSession()
         session.perform(.stepForward, origin: "key period", hostTime: 100)
