@@ -39,7 +39,10 @@ struct Painter {
         case .image(let entry, let opacity, let coverage):
             target.draw(entry.pixels, opacity: opacity, mask: coverage?.mask, in: area)
         case .transformedImage(let image, let transform, let opacity, let visible):
-            target.draw(image, transform: transform, opacity: opacity, in: area, visibleTexels: visible, bands: bands)
+            // A second core pays for its hand-off only on large pictures, not on a sprite.
+            let imageBands = item.bounds.area >= 512 * 512 ? bands : 1
+            target.draw(
+                image, transform: transform, opacity: opacity, in: area, visibleTexels: visible, bands: imageBands)
         case .fill(let color, let opacity, let coverage):
             target.fill(color, opacity: opacity, mask: coverage.mask, in: area)
         case .group(let items, let opacity, let coverage):
