@@ -33,7 +33,9 @@ let package = Package(
         .target(name: "Recording", dependencies: ["Raster", "ImageFiles"]),
         .target(name: "Overlay", dependencies: ["Raster", "LayerKit", "CFreeType"]),
         .target(name: "Viewer", dependencies: ["CX11", "Overlay", "Compositor", "Scenes", "ImageFiles", "Recording"]),
-        .executableTarget(name: "raster-bench", dependencies: ["Geometry", "Raster"], swiftSettings: kernelFlags),
+        .executableTarget(
+            name: "raster-bench", dependencies: ["Geometry", "Raster"], exclude: ["cairo_bench.py", "compare.py"],
+            swiftSettings: kernelFlags),
         .executableTarget(
             name: "layerscope",
             dependencies: ["Geometry", "Raster", "LayerKit", "Compositor", "ImageFiles", "Scenes", "Recording", "Overlay", "Viewer"]),

@@ -26,6 +26,16 @@ install_missing() {
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
+# True when an X server answers on $DISPLAY (xdpyinfo when installed; otherwise the local socket).
+display_reachable() {
+    [ -n "${DISPLAY:-}" ] || return 1
+    if command -v xdpyinfo >/dev/null; then xdpyinfo >/dev/null 2>&1; return; fi
+    case "$DISPLAY" in
+        :*) [ -S "/tmp/.X11-unix/X$(echo "${DISPLAY#:}" | cut -d. -f1)" ] ;;
+        *) return 0 ;;
+    esac
+}
+
 release_binary() {
     install_missing "${build_packages[@]}"
     swift build -c release --product layerscope >&2
@@ -57,14 +67,14 @@ case "${1:-}" in
     test) run_tests ;;
     "")
         bin=$(release_binary)
-        if [ -z "${DISPLAY:-}" ] || ! xdpyinfo >/dev/null 2>&1 && ! [ -S "/tmp/.X11-unix/X${DISPLAY#*:}" ]; then
-            mkdir -p out
-            say "no X display reachable (DISPLAY='${DISPLAY:-}'); rendering the wipe scene instead"
-            "$bin" record --scene wipe --out out/wipe-frames --fps 30 --size 640x360
-            say "wrote the frames of the wipe scene to out/wipe-frames/ (open them in any image viewer)"
-        else
+        if display_reachable; then
             exec "$bin" view --scene wipe
         fi
+        mkdir -p out
+        if command -v ffmpeg >/dev/null; then clip=out/wipe.mp4; else clip=out/wipe-frames/; fi
+        say "no X display reachable (DISPLAY='${DISPLAY:-}'): recording the wipe scene to $clip instead"
+        "$bin" record --scene wipe --out "$clip" --fps 30 --size 960x540
+        say "wrote $clip"
         ;;
     *)
         bin=$(release_binary)
