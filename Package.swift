@@ -32,7 +32,7 @@ let package = Package(
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .target(name: "Recording", dependencies: ["Raster", "ImageFiles"]),
         .target(name: "Overlay", dependencies: ["Raster", "LayerKit", "CFreeType"]),
-        .target(name: "Viewer", dependencies: ["CX11", "Overlay", "Compositor", "Scenes", "ImageFiles", "Recording"]),
+        .target(name: "Viewer", dependencies: ["CX11", "Overlay", "Compositor", "Scenes", "Recording"]),
         .executableTarget(
             name: "raster-bench", dependencies: ["Geometry", "Raster"], exclude: ["cairo_bench.py", "compare.py"],
             swiftSettings: kernelFlags),

@@ -2,16 +2,10 @@ import Scenes
 
 /// Opens the live viewer with `options` and runs it until the user quits; returns the process exit
 /// code (0 after a normal close, q/Escape, SIGINT or SIGTERM; 1 when no X display is usable, the scene
-/// cannot be loaded or the window was destroyed, with one line on stderr saying why). Scenes are
-/// loaded with the viewer's own loader (built-in scenes with the option's images or the bundled
-/// assets; scene files with the images they name).
-public func runViewer(options: ViewerOptions) -> Int32 {
-    runViewer(options: options, loadScene: SourceFactory.defaultLoader(options: options))
-}
-
-/// Like `runViewer(options:)`, with scenes made by `loadScene` (a built-in scene's name or a scene
-/// file's path → a ready scene); the keys 1, 2, 3 call it with `wipe`, `ship`, `reveal`. It is called
-/// on the viewer's thread, after the engine's clock has been set to the viewer's manual clock.
+/// cannot be loaded or the window was destroyed, with one line on stderr saying why). Scenes are made
+/// by `loadScene` (a built-in scene's name or a scene file's path → a ready scene); the keys 1, 2, 3
+/// call it with `wipe`, `ship`, `reveal`. It is called on the viewer's thread, after the engine's clock
+/// has been set to the viewer's manual clock.
 public func runViewer(options: ViewerOptions, loadScene: @escaping (String) throws -> Scene) -> Int32 {
     let source: FrameSource
     do {
