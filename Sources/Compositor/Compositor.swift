@@ -43,7 +43,7 @@ public final class Compositor {
         } else {
             region = Region(height: target.height, rect: frame)
         }
-        lastFrames = lastFrames.filter { $0.value.target.bitmap != nil }
+        if lastFrames.count > 4 { lastFrames = lastFrames.filter { $0.value.target.bitmap != nil } }
         lastFrames[id] = (WeakBitmap(target), items)
         guard !region.isEmpty else { return [] }
         painter(for: target).paint(items, into: target, region: region)
