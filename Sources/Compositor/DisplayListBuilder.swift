@@ -184,7 +184,6 @@ final class DisplayListBuilder {
     private func rectCoverage(_ rect: CGRect, transform: CGAffineTransform) -> Coverage {
         let key = CoverageKey(path: [], transform: transform, source: .rect(rect))
         return cachedCoverage(key) {
-            polygon.removeAll()
             polygon = LayerGeometry.polygon(of: rect, transform: transform)
             return .nonZero
         }

@@ -135,7 +135,7 @@ enum AnimatableValue {
                 CGRect(
                     x: a.origin.x + b.origin.x, y: a.origin.y + b.origin.y, width: a.size.width + b.size.width,
                     height: a.size.height + b.size.height))
-        case (.transform(let a), .transform(let b)): return .transform(TransformMath.concat(b, a))
+        case (.transform(let a), .transform(let b)): return .transform(CATransform3DConcat(b, a))
         case (.color(let a?), .color(let b?)):
             return .color(
                 CGColor(red: a.red + b.red, green: a.green + b.green, blue: a.blue + b.blue, alpha: a.alpha + b.alpha))
@@ -157,7 +157,7 @@ enum AnimatableValue {
                     x: a.origin.x - b.origin.x, y: a.origin.y - b.origin.y, width: a.size.width - b.size.width,
                     height: a.size.height - b.size.height))
         case (.transform(let a), .transform(let b)):
-            return .transform(TransformMath.concat(CATransform3DInvert(b), a))
+            return .transform(CATransform3DConcat(CATransform3DInvert(b), a))
         case (.color(let a?), .color(let b?)):
             return .color(
                 CGColor(red: a.red - b.red, green: a.green - b.green, blue: a.blue - b.blue, alpha: a.alpha - b.alpha))
@@ -183,7 +183,7 @@ enum AnimatableValue {
             var result = CATransform3DIdentity
             var remaining = Int(k.rounded())
             while remaining > 0 {
-                result = TransformMath.concat(result, a)
+                result = CATransform3DConcat(result, a)
                 remaining -= 1
             }
             return .transform(result)
