@@ -1,7 +1,7 @@
-/// Finds the rows of a band where two edges that are not neighbours in their polygon cross or come
-/// within `reach` pixels of each other. There a pixel can hold three or more winding numbers, and
-/// coverage computed from the pixel's average winding would be wrong, so the rasterizer treats those
-/// rows in sub-rows.
+/// Finds the rows of a band where two edges that are not neighbours in their polygon cross, or run in
+/// the same direction within `reach` pixels of each other. There a pixel can hold three or more
+/// winding numbers, and coverage computed from the pixel's average winding would be wrong, so the
+/// rasterizer treats those rows in sub-rows.
 ///
 /// Pairs are found by sorting the band's edges by their leftmost x (an in-place heap sort, so nothing
 /// is allocated once warm) and comparing each edge only with those starting before it ends. The number of pairs
@@ -48,13 +48,22 @@ struct CrossingFinder {
         return result
     }
 
-    /// The rows of the band where `e` and `f` cross or come within `reach` of each other.
+    /// The rows of the band where `e` and `f` cross, or (running the same way) come within `reach` of
+    /// each other.
     private static func rows(where e: Rasterizer.Edge, meets f: Rasterizer.Edge, top: Int, bottom: Int) -> UInt32 {
         let ya = max(e.y0, f.y0, Double(top))
         let yb = min(e.y1, f.y1, Double(bottom))
         guard yb > ya else { return 0 }
         let da = e.x(at: ya) - f.x(at: ya)
         let db = e.x(at: yb) - f.x(at: yb)
+        if e.sign != f.sign {
+            // Between two edges of opposite directions the winding differs by one from that on both
+            // sides (values k and k ± 1, never of opposite signs), which a pixel's average winding gets
+            // right under either rule. Only where they cross does a pixel see both k + 1 and k − 1.
+            guard (da < 0 && db > 0) || (da > 0 && db < 0) else { return 0 }
+            let row = max(top, min(bottom - 1, Int(ya + (yb - ya) * da / (da - db))))
+            return 1 << UInt32(row - top)
+        }
         // Heights where |d(y)| < reach, d linear in y.
         var low = ya
         var high = yb

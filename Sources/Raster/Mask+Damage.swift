@@ -7,10 +7,20 @@ extension Mask {
     /// piece by piece (a piece is where neither row changes span), so the cost is the number of spans,
     /// and the interval runs from the first to the last differing piece: a wedge whose edge moved adds
     /// only the pixels between its old and new edge.
+    ///
+    /// When the rasterizer filled both masks for the same area and rule, bands of rows it rasterized
+    /// from the same edges (equal band hashes) are equal and skipped without being compared, and so
+    /// are the rows outside that area (empty in both).
     public func addChanges(since previous: Mask, to region: inout Region) {
         precondition(previous.bounds == bounds, "masks of different bounds")
+        let area = rasterKey != nil && rasterKey == previous.rasterKey ? rasterKey?.area : nil
         for r in 0..<bounds.height {
             let y = bounds.minY + r
+            if let area {
+                guard y >= area.minY, y < area.maxY else { continue }
+                let band = (y - area.minY) / Rasterizer.bandRows
+                if let hash = bandHash(at: band), hash == previous.bandHash(at: band) { continue }
+            }
             let changed = Self.changedColumns(
                 spanBuffer(row: r), coverageBytes(inRow: y), previous.spanBuffer(row: r),
                 previous.coverageBytes(inRow: y))

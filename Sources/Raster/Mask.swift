@@ -195,8 +195,6 @@ public final class Mask: @unchecked Sendable {
 
     func setRowEnd(_ r: Int) { rowStarts[r + 1] = Int32(spanCount) }
 
-    func spanCountOfRowStart(_ r: Int) -> Int { Int(rowStarts[r]) }
-
     private func growSpans() {
         let newCapacity = spanCapacity * 2
         let grown = UnsafeMutablePointer<CoverageSpan>.allocate(capacity: newCapacity)

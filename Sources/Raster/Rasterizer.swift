@@ -16,8 +16,8 @@ import Geometry
 ///
 /// Defined results for bad input: a contour with a NaN or infinite coordinate is skipped whole;
 /// coordinates beyond ±1e12 are clamped there; edges are clipped to the target area (parts left of it
-/// still count towards the winding of the pixels to their right); zero-area polygons cover nothing.
-/// Work is proportional to the edges and to the rows and cells they cross inside the clip, so huge
+/// still count towards the winding of the pixels to their right, parts right of it are dropped);
+/// zero-area polygons cover nothing. Work is proportional to the edges and to the rows and cells they cross inside the clip, so huge
 /// or numerous edges cost time but never hang.
 public final class Rasterizer {
     /// Rows per band.
@@ -230,10 +230,13 @@ public final class Rasterizer {
             let endY = max(startY, min(by, cutY))
             guard endY > startY else { continue }
             let endX = max(0, min(w, endY == by ? bx : ax + (endY - ay) * slope))
-            edges.append(
-                Edge(
-                    x0: startX, y0: startY, x1: endX, y1: endY, slope: (endX - startX) / (endY - startY), sign: sign,
-                    serial: serial, contourFirst: contourFirst, contourLast: contourLast))
+            // A piece pushed onto the right side adds only to cells right of every pixel: it is dropped.
+            if startX < w || endX < w {
+                edges.append(
+                    Edge(
+                        x0: startX, y0: startY, x1: endX, y1: endY, slope: (endX - startX) / (endY - startY),
+                        sign: sign, serial: serial, contourFirst: contourFirst, contourLast: contourLast))
+            }
             startY = endY
             startX = endX
         }
@@ -321,15 +324,16 @@ public final class Rasterizer {
                 stripX.append(max(0, min(w, e.x(at: (a + b) / 2))))
                 stripWinding.append((b - a) * n * e.sign)
             }
-            guard stripX.count >= 2 else { continue }
+            guard !stripX.isEmpty else { continue }
             HeapSort.sort(&stripX, with: &stripWinding)
             var winding = 0.0
-            for k in 0..<(stripX.count - 1) {
+            // The stretch after the last crossing runs to the right side (pieces there were dropped).
+            for k in 0..<stripX.count {
                 winding += stripWinding[k]
                 let value = CellBand.fraction(Float(winding), rule) / Float(n)
                 let xa = stripX[k]
-                let xb = stripX[k + 1]
-                guard value > 0, xb > xa else { continue }
+                let xb = k + 1 < stripX.count ? stripX[k + 1] : w
+                guard value > 1e-7, xb > xa else { continue }
                 addCoverage(value, from: xa, to: xb, width: width)
                 lo = min(lo, Int(xa))
                 hi = max(hi, min(width, Int(xb) + 1))

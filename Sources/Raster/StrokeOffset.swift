@@ -126,6 +126,8 @@ extension Stroker {
             curve.controlPolygonTurning / stepAngle, maximum: Self.maximumArcSteps)
         let steps = max(byChords, byTurning)
         let dt = 1 / CGFloat(steps)
+        let leftStart = left.count
+        let rightStart = right.count
         var previous = curve.p0
         var previousDirection = startDirection
         for i in 1...steps {
@@ -153,7 +155,44 @@ extension Stroker {
             previous = point
             previousDirection = direction
         }
+        // A side that stays near one point while the curve spans much more is the collapsed inner side.
+        let span = max(abs(curve.p3.x - curve.p0.x), abs(curve.p3.y - curve.p0.y))
+        let reach = max(tolerance, Self.collapsedSide * halfWidth)
+        if span > 8 * reach {
+            collapseIfClustered(&left, from: leftStart, within: reach)
+            collapseIfClustered(&right, from: rightStart, within: reach)
+        }
         return previousDirection
+    }
+
+    /// An offset side of a curve that stays within a box of this fraction of the half-width (and of the
+    /// tolerance at least) while the curve's ends lie more than 8 such boxes apart is collapsed to its
+    /// last point (see `collapseIfClustered`).
+    static let collapsedSide: CGFloat = 0.005
+
+    /// Replaces the points `side[first...]` by the last of them when they and the point before them all
+    /// lie within a box of diagonal `reach`. That is the inner side of a curve stroked about as wide as
+    /// its diameter (seed 000's arc): its stations all fall near the centre of curvature, wandering as far
+    /// as the cubic's normals miss it (up to 0.7 px at 1080p), and hundreds of tiny edges there would cost
+    /// the rasterizer more than the rest of the outline for a change of coverage confined to that box.
+    private func collapseIfClustered(_ side: inout [CGPoint], from first: Int, within reach: CGFloat) {
+        guard first >= 1, side.count - first >= 2 else { return }
+        var minX = side[first - 1].x
+        var maxX = minX
+        var minY = side[first - 1].y
+        var maxY = minY
+        for p in side[first...] {
+            minX = min(minX, p.x)
+            maxX = max(maxX, p.x)
+            minY = min(minY, p.y)
+            maxY = max(maxY, p.y)
+        }
+        let dx = maxX - minX
+        let dy = maxY - minY
+        guard dx * dx + dy * dy <= reach * reach else { return }
+        let last = side[side.count - 1]
+        side.removeSubrange(first...)
+        side.append(last)
     }
 
     /// Consecutive stations whose directions differ from their chord by more than this angle's cosine

@@ -9,7 +9,8 @@ import Geometry
 /// one, open ends the style's cap. Every contour runs the same way round, so overlaps add up and the
 /// non-zero fill is the union. An arc of radius ρ stroked with width 2ρ (seed 000) needs no special case:
 /// its inner side lands on the centre and the outline is a pie wedge (for UIKit's four-cubic circle the
-/// inner side wanders within 1.3e-3·ρ of the centre, as far as the cubics' normals are off the radius).
+/// inner side wanders within 1.3e-3·ρ of the centre, as far as the cubics' normals are off the radius,
+/// and is kept as one point per cubic).
 /// Where an inner side runs backwards (a stroke locally wider than its curve's diameter), the bow tie
 /// between two stations is repaired with a doubled triangle, so the fill stays the union.
 ///

@@ -3,7 +3,7 @@
 
 usage: python3 cairo_bench.py [--size WxH] [--frames N]
 
-Prints `cairo-NAME WxH frames=N median_ms=X p95_ms=Y` for: copy (paint A with OPERATOR_SOURCE),
+Prints `cairo-NAME WxH frames=N median_ms=X p95_ms=Y max_ms=Z` for: copy (paint A with OPERATOR_SOURCE),
 wipe (paint A, then stroke the seed-000 arc, trimmed at strokeEnd, with B as the source), reveal
 (paint A, then fill the growing seed-003 oval with B), ship (paint A, then the 128 x 128 sprite
 rotated about (150, 150) with a bilinear filter). As in the rasterizer notes, the path geometry
@@ -158,8 +158,8 @@ def measure(name, width, height, frames, render):
         times.append((time.perf_counter() - start) * 1000)
     times.sort()
     p95 = times[min(len(times) - 1, math.ceil(len(times) * 0.95) - 1)]
-    print(f"cairo-{name} {width}x{height} frames={frames} median_ms={times[len(times) // 2]:.3f} p95_ms={p95:.3f}",
-          flush=True)
+    print(f"cairo-{name} {width}x{height} frames={frames} median_ms={times[len(times) // 2]:.3f} p95_ms={p95:.3f}"
+          f" max_ms={times[-1]:.3f}", flush=True)
 
 
 def main():

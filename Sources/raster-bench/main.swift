@@ -6,7 +6,7 @@ import Raster
 ///
 /// Renders each seed's frame at the given size (default 1920x1080) for N frames (default 200) sweeping
 /// the animation from start to end, and prints one line per job:
-/// `NAME WxH frames=N median_ms=X p95_ms=Y`. Jobs: copy (the memory-bandwidth floor), wipe, reveal,
+/// `NAME WxH frames=N median_ms=X p95_ms=Y max_ms=Z` (Z: the slowest frame). Jobs: copy (the memory-bandwidth floor), wipe, reveal,
 /// ship, and the same three with damage tracking (`+damage`). Names given on the command line select
 /// jobs. `--bands 2` composites full frames and draws the sprite in two row bands on two cores
 /// (default 1). Run the release build: `swift run -c release raster-bench`; `compare.py` beside this
@@ -83,5 +83,6 @@ for job in jobs where options.names.isEmpty || options.names.contains(job.name) 
     let p95 = times[min(times.count - 1, Int((Double(times.count) * 0.95).rounded(.up)) - 1)]
     print(
         "\(job.name) \(options.width)x\(options.height) frames=\(options.frames) "
-            + "median_ms=\(String(format: "%.3f", median)) p95_ms=\(String(format: "%.3f", p95))")
+            + "median_ms=\(String(format: "%.3f", median)) p95_ms=\(String(format: "%.3f", p95)) "
+            + "max_ms=\(String(format: "%.3f", times[times.count - 1]))")
 }

@@ -99,6 +99,25 @@ import Testing
         #expect(clipped.coverage(x: 10, y: 10) == 255)
     }
 
+    @Test(arguments: [FillRule.nonZero, .evenOdd])
+    func shapesCutByTheRightSideMatchAWiderMask(rule: FillRule) {
+        // Edges right of the mask are dropped, so rows end with the winding left after the last edge
+        // inside: a star crossing the right side (its rows get sub-row treatment), a wedge and a ring.
+        let ring = Polygon(
+            points: TestShapes.circle(cx: 90, cy: 40, r: 30, count: 64).points
+                + TestShapes.circle(cx: 90, cy: 40, r: 18, count: 48).points.reversed(),
+            contourStarts: [0, 64])
+        for shape in [TestShapes.pentagram(cx: 85, cy: 40, r: 38), DamageTests.wedge(0.6), ring] {
+            let narrow = TestShapes.mask(shape, 100, 80, rule: rule).denseCoverage()
+            let wide = TestShapes.mask(shape, 160, 80, rule: rule).denseCoverage()
+            var worst = 0
+            for y in 0..<80 {
+                for x in 0..<100 { worst = max(worst, abs(Int(narrow[y * 100 + x]) - Int(wide[y * 160 + x]))) }
+            }
+            #expect(worst <= 1)
+        }
+    }
+
     @Test func maskWithOffsetBoundsUsesDeviceCoordinates() {
         let mask = Mask(bounds: PixelRect(x: 100, y: 50, width: 20, height: 20))
         Rasterizer().fill(TestShapes.rect(105, 55, 3, 2), rule: .nonZero, into: mask)

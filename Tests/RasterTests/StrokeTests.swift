@@ -257,3 +257,25 @@ private func clockWipe(width: CGFloat, height: CGFloat) -> (CGPath, CGPoint, CGF
     #expect(StrokeArea.winding(outline, at: CGPoint(x: dot.x + 4, y: dot.y)) != 0)
     #expect(StrokeArea.winding(outline, at: CGPoint(x: dot.x + 2.9, y: dot.y + 2.9)) == 0)
 }
+
+@Test(arguments: [0.3, 0.7, 1.0] as [CGFloat])
+func clockWipeInnerSideCollapsesToOnePointPerCubic(strokeEnd: CGFloat) {
+    // The inner side of seed 000's arc wanders within 0.7 px of the centre at 1080p; sampled like the
+    // outer side it would put hundreds of tiny edges there. It keeps one point per cubic (plus its start).
+    let (path, center, r) = clockWipe(width: 1920, height: 1080)
+    let outline = Stroker.outline(of: path, style: StrokeStyle(lineWidth: r), strokeEnd: strokeEnd)
+    let nearCentre = outline.points.filter { hypot($0.x - center.x, $0.y - center.y) < 2 }
+    #expect(nearCentre.count <= 6)
+    #expect(Double(outline.points.count - nearCentre.count) > 250 * strokeEnd)
+}
+
+@Test func innerSideOfAThinArcKeepsItsStations() {
+    // Radius 100, width 20: the inner side is an arc of radius 90, sampled as finely as the outer one.
+    let path = CGMutablePath()
+    path.addArc(center: CGPoint(x: 200, y: 200), radius: 100, startAngle: 0, endAngle: .pi, clockwise: false)
+    let outline = Stroker.outline(of: path, style: StrokeStyle(lineWidth: 20))
+    let inner = outline.points.filter { abs(hypot($0.x - 200, $0.y - 200) - 90) < 0.01 }
+    let outer = outline.points.filter { abs(hypot($0.x - 200, $0.y - 200) - 110) < 0.01 }
+    #expect(inner.count >= 20)
+    #expect(inner.count == outer.count)
+}
