@@ -1,12 +1,8 @@
-import Glibc
-
 /// Damage from masks: which pixels' coverage differs between two frames' masks.
 extension Mask {
     /// Adds to `region`, row by row, an interval holding every pixel whose coverage differs between
-    /// this mask and `previous` (which has the same bounds). The two rows' spans are walked together
-    /// piece by piece (a piece is where neither row changes span), so the cost is the number of spans,
-    /// and the interval runs from the first to the last differing piece: a wedge whose edge moved adds
-    /// only the pixels between its old and new edge.
+    /// this mask and `previous` (which has the same bounds), from `changedColumns`: the cost is the
+    /// number of spans, and a wedge whose edge moved adds only the pixels between its old and new edge.
     ///
     /// When the rasterizer filled both masks for the same area and rule, bands of rows it rasterized
     /// from the same edges (equal band hashes) are equal and skipped without being compared, and so
@@ -28,57 +24,62 @@ extension Mask {
         }
     }
 
-    /// The columns from the first to the last pixel where two rows' coverage may differ, or nil when
-    /// they are equal.
+    /// Columns holding every pixel where two rows' coverage differs, or nil when they are equal.
+    ///
+    /// Spans equal in both rows are peeled off from the left and from the right (their bytes compared
+    /// where they vary); the changes lie between. Where the first remaining spans start together with
+    /// one constant coverage, the interval starts where the shorter ends, and where the last ones end
+    /// together with one constant coverage, it ends where the later one starts: a shape edge that
+    /// moved gives just the pixels between its old and new place.
     static func changedColumns(
         _ now: UnsafeBufferPointer<CoverageSpan>, _ nowBytes: UnsafePointer<UInt8>,
         _ before: UnsafeBufferPointer<CoverageSpan>, _ beforeBytes: UnsafePointer<UInt8>
     ) -> Range<Int>? {
-        if now.elementsEqual(before) {
-            var equal = true
-            for s in now where s.coverage == CoverageSpan.varying {
-                if memcmp(nowBytes + Int(s.x), beforeBytes + Int(s.x), Int(s.length)) != 0 {
-                    equal = false
-                    break
-                }
-            }
-            if equal { return nil }
+        @inline(__always)
+        func same(_ p: CoverageSpan, _ q: CoverageSpan) -> Bool {
+            p == q
+                && (p.coverage != CoverageSpan.varying
+                    || !bytesDiffer(nowBytes + Int(p.x), beforeBytes + Int(p.x), count: Int(p.length)))
         }
-        var first = Int.max
-        var last = Int.min
         var i = 0
-        var j = 0
-        var x = min(now.first.map { Int($0.x) } ?? Int.max, before.first.map { Int($0.x) } ?? Int.max)
-        while i < now.count || j < before.count {
-            // Coverage of each row at x: a span value, the varying marker, or 0 in a gap; and where
-            // that state ends.
-            let (a, aEnd) = Self.state(at: x, in: now, index: &i)
-            let (b, bEnd) = Self.state(at: x, in: before, index: &j)
-            let end = min(aEnd, bEnd)
-            guard end > x else { break }
-            var differs = a != b
-            if !differs, a == CoverageSpan.varying {
-                differs = memcmp(nowBytes + x, beforeBytes + x, end - x) != 0
-            }
-            if differs {
-                first = min(first, x)
-                last = max(last, end)
-            }
-            x = end
+        while i < now.count, i < before.count, same(now[i], before[i]) { i += 1 }
+        var a = now.count
+        var b = before.count
+        if i == a && i == b { return nil }
+        while a > i, b > i, same(now[a - 1], before[b - 1]) {
+            a -= 1
+            b -= 1
         }
-        return last > first ? first..<last : nil
+        guard a > i, b > i else {
+            let rest = a > i ? now[i..<a] : before[i..<b]
+            return Int(rest.first!.x)..<Int(rest.last!.end)
+        }
+        let (p, q) = (now[i], before[i])
+        let first =
+            p.x == q.x && p.coverage == q.coverage && p.coverage != CoverageSpan.varying
+            ? Int(min(p.end, q.end)) : Int(min(p.x, q.x))
+        let (r, t) = (now[a - 1], before[b - 1])
+        let last =
+            r.end == t.end && r.coverage == t.coverage && r.coverage != CoverageSpan.varying
+            ? Int(max(r.x, t.x)) : Int(max(r.end, t.end))
+        return first < last ? first..<last : Int(min(p.x, q.x))..<Int(max(r.end, t.end))
     }
 
-    /// The coverage state at column x of a row (moving `index` past spans that end at or before x) and
-    /// the column where that state ends.
+    /// Whether `count` bytes at `a` and `b` differ: eight at a time, without a call (the stretches
+    /// compared are a mask's edge pixels, a few bytes each).
     @inline(__always)
-    private static func state(
-        at x: Int, in spans: UnsafeBufferPointer<CoverageSpan>, index: inout Int
-    ) -> (Int32, Int) {
-        while index < spans.count, Int(spans[index].end) <= x { index += 1 }
-        guard index < spans.count else { return (0, Int.max) }
-        let span = spans[index]
-        if Int(span.x) > x { return (0, Int(span.x)) }
-        return (span.coverage, Int(span.end))
+    private static func bytesDiffer(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
+        var k = 0
+        while k + 8 <= count {
+            let u = UnsafeRawPointer(a + k).loadUnaligned(as: UInt64.self)
+            let v = UnsafeRawPointer(b + k).loadUnaligned(as: UInt64.self)
+            if u != v { return true }
+            k += 8
+        }
+        while k < count {
+            if a[k] != b[k] { return true }
+            k += 1
+        }
+        return false
     }
 }

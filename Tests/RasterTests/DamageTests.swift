@@ -84,3 +84,62 @@ import Testing
         #expect(region.isEmpty)
     }
 }
+
+/// The changed columns of two mask rows, case by case.
+@Suite struct ChangedColumnsTests {
+    static func span(_ x: Int32, _ length: Int32, _ coverage: Int32) -> CoverageSpan {
+        CoverageSpan(x: x, length: length, coverage: coverage)
+    }
+
+    /// Columns where rows `now` and `before` (with coverage bytes `nowBytes`, `beforeBytes` for their
+    /// varying spans) may differ.
+    static func changed(
+        _ now: [CoverageSpan], _ before: [CoverageSpan], nowBytes: [UInt8] = Array(repeating: 9, count: 64),
+        beforeBytes: [UInt8] = Array(repeating: 9, count: 64)
+    ) -> Range<Int>? {
+        now.withUnsafeBufferPointer { n in
+            before.withUnsafeBufferPointer { b in
+                Mask.changedColumns(n, nowBytes, b, beforeBytes)
+            }
+        }
+    }
+
+    @Test func equalRowsHaveNoChange() {
+        let row = [Self.span(2, 3, -1), Self.span(5, 20, 255), Self.span(30, 4, 128)]
+        #expect(Self.changed(row, row) == nil)
+        #expect(Self.changed([], []) == nil)
+    }
+
+    @Test func aMovedEdgeChangesTheColumnsBetweenItsPlaces() {
+        // The oval's edge moved left from 10 to 4: the full run now starts earlier.
+        let now = [Self.span(4, 2, -1), Self.span(6, 58, 255)]
+        let before = [Self.span(10, 2, -1), Self.span(12, 52, 255)]
+        #expect(Self.changed(now, before) == 4..<12)
+        // A run that grew at its end.
+        #expect(Self.changed([Self.span(0, 30, 255)], [Self.span(0, 20, 255)]) == 20..<30)
+        // A gap that closed.
+        #expect(Self.changed([Self.span(0, 60, 255)], [Self.span(0, 50, 255), Self.span(55, 5, 255)]) == 50..<55)
+        // A run whose start moved.
+        #expect(Self.changed([Self.span(0, 60, 255)], [Self.span(10, 50, 255)]) == 0..<10)
+    }
+
+    @Test func equalSpansAroundAChangeAreLeftOut() {
+        let now = [Self.span(0, 5, 255), Self.span(10, 3, -1), Self.span(40, 10, 255)]
+        let before = [Self.span(0, 5, 255), Self.span(11, 3, -1), Self.span(40, 10, 255)]
+        #expect(Self.changed(now, before) == 10..<14)
+    }
+
+    @Test func varyingBytesAreCompared() {
+        let row = [Self.span(3, 12, -1)]
+        var bytes = Array(repeating: UInt8(9), count: 64)
+        #expect(Self.changed(row, row, nowBytes: bytes) == nil)
+        bytes[14] = 10
+        #expect(Self.changed(row, row, nowBytes: bytes) == 3..<15)
+    }
+
+    @Test func aRowThatEmptiedChangesWhereTheOtherHadCoverage() {
+        #expect(Self.changed([], [Self.span(7, 5, 80), Self.span(20, 3, 255)]) == 7..<23)
+        #expect(Self.changed([Self.span(7, 5, 80)], []) == 7..<12)
+        #expect(Self.changed([Self.span(0, 4, 255), Self.span(7, 5, 80)], [Self.span(0, 4, 255)]) == 7..<12)
+    }
+}
