@@ -85,94 +85,6 @@ extension Bitmap {
     }
 }
 
-/// Reads 2 × 2 texels around a 16.16 sample position and blends them over a row of pixels.
-///
-/// The four texels are weighed at once in 64-bit SWAR: each pixel is spread to four 16-bit lanes
-/// (B, R, G, A), multiplied by its 8-bit weight (the weights sum to 256), summed and rounded, so a
-/// sample costs four multiplications.
-struct BilinearSampler {
-    let pixels: UnsafeMutableRawPointer
-    let stride: Int
-    let width: Int
-    let height: Int
-    let opacity: UInt32
-
-    init(image: Bitmap, opacity: UInt32) {
-        pixels = image.baseAddress
-        stride = image.stride
-        width = image.width
-        height = image.height
-        self.opacity = opacity
-    }
-
-    /// Texel (i, j), transparent outside the image.
-    @inline(__always)
-    func texel(_ i: Int, _ j: Int) -> UInt32 {
-        guard UInt(bitPattern: i) < UInt(width), UInt(bitPattern: j) < UInt(height) else { return 0 }
-        return (pixels + j * stride).assumingMemoryBound(to: UInt32.self)[i]
-    }
-
-    /// A pixel's channels in four 16-bit lanes: B, R, G, A from the low end.
-    @inline(__always)
-    static func spread(_ p: UInt32) -> UInt64 {
-        let q = UInt64(p)
-        return (q | q << 24) & 0x00FF_00FF_00FF_00FF
-    }
-
-    /// The inverse of `spread` for lanes holding a value × 256.
-    @inline(__always)
-    static func gather(_ x: UInt64) -> UInt32 {
-        let y = ((x &+ 0x0080_0080_0080_0080) >> 8) & 0x00FF_00FF_00FF_00FF
-        return UInt32(truncatingIfNeeded: y | y >> 24)
-    }
-
-    /// Blends `count` samples over `dst`, the first at (u, v), then stepping by (du, dv).
-    func drawRow(into dst: UnsafeMutablePointer<UInt32>, count: Int, u: Int, v: Int, du: Int, dv: Int) {
-        var u = u
-        var v = v
-        let innerWidth = UInt(max(0, width - 1))
-        let innerHeight = UInt(max(0, height - 1))
-        for k in 0..<count {
-            let i = u >> 16
-            let j = v >> 16
-            let fx = UInt64(truncatingIfNeeded: (u >> 8) & 0xFF)
-            let fy = UInt64(truncatingIfNeeded: (v >> 8) & 0xFF)
-            u &+= du
-            v &+= dv
-            let t00: UInt32
-            let t10: UInt32
-            let t01: UInt32
-            let t11: UInt32
-            if UInt(bitPattern: i) < innerWidth, UInt(bitPattern: j) < innerHeight {
-                let top = (pixels + j * stride).assumingMemoryBound(to: UInt32.self) + i
-                let bottom = (pixels + (j + 1) * stride).assumingMemoryBound(to: UInt32.self) + i
-                (t00, t10, t01, t11) = (top[0], top[1], bottom[0], bottom[1])
-            } else {
-                (t00, t10, t01, t11) = (texel(i, j), texel(i + 1, j), texel(i, j + 1), texel(i + 1, j + 1))
-            }
-            guard t00 | t10 | t01 | t11 != 0 else { continue }
-            let w11 = (fx &* fy) >> 8
-            let w10 = fx &- w11
-            let w01 = fy &- w11
-            let w00 = 256 &- fx &- fy &+ w11
-            let sum =
-                Self.spread(t00) &* w00 &+ Self.spread(t10) &* w10 &+ Self.spread(t01) &* w01 &+ Self.spread(t11)
-                &* w11
-            if opacity < 255 {
-                dst[k] = PixelMath.over(PixelMath.scale(Self.gather(sum), by: opacity), dst[k])
-                continue
-            }
-            // Source-over in the spread form: sample + dst · (255 − α) / 255, rounded as `PixelMath`.
-            let lanes: UInt64 = 0x00FF_00FF_00FF_00FF
-            let sample = ((sum &+ 0x0080_0080_0080_0080) >> 8) & lanes
-            let t = Self.spread(dst[k]) &* (255 &- (sample >> 48)) &+ 0x0080_0080_0080_0080
-            let below = ((t &+ ((t >> 8) & lanes)) >> 8) & lanes
-            let x = sample &+ below
-            dst[k] = UInt32(truncatingIfNeeded: x | x >> 24)
-        }
-    }
-}
-
 /// Drawing one image over rows of a bitmap: which columns of each row the image reaches, and the
 /// sampling of those.
 struct ImageRows: @unchecked Sendable {
@@ -233,8 +145,20 @@ struct ImageRows: @unchecked Sendable {
         var b = (high - start) / step
         if a > b { swap(&a, &b) }
         guard b.isFinite, a.isFinite else { return nil }
-        let lo = Int(max(-limit, min(limit, a.rounded(.down))))
-        let hi = Int(max(-limit, min(limit, b.rounded(.up)))) + 1
+        let lo = floor(max(-limit, min(limit, a)))
+        let hi = ceiling(max(-limit, min(limit, b))) + 1
         return hi > lo ? lo..<hi : nil
+    }
+
+    /// ⌊x⌋ of a finite `x` within ±1e9, exactly as `Int(x.rounded(.down))` but without a call.
+    private static func floor(_ x: Double) -> Int {
+        let truncated = Int(x)
+        return Double(truncated) > x ? truncated - 1 : truncated
+    }
+
+    /// ⌈x⌉ of a finite `x` within ±1e9, exactly as `Int(x.rounded(.up))` but without a call.
+    private static func ceiling(_ x: Double) -> Int {
+        let truncated = Int(x)
+        return Double(truncated) < x ? truncated + 1 : truncated
     }
 }
