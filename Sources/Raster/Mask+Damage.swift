@@ -9,14 +9,22 @@ extension Mask {
     /// are the rows outside that area (empty in both).
     public func addChanges(since previous: Mask, to region: inout Region) {
         precondition(previous.bounds == bounds, "masks of different bounds")
-        let area = rasterKey != nil && rasterKey == previous.rasterKey ? rasterKey?.area : nil
-        for r in 0..<bounds.height {
-            let y = bounds.minY + r
-            if let area {
-                guard y >= area.minY, y < area.maxY else { continue }
-                let band = (y - area.minY) / Rasterizer.bandRows
-                if let hash = bandHash(at: band), hash == previous.bandHash(at: band) { continue }
+        guard let area = rasterKey?.area, rasterKey == previous.rasterKey else {
+            return addChanges(since: previous, rows: bounds.minY..<bounds.maxY, to: &region)
+        }
+        var band = 0
+        for top in stride(from: area.minY, to: area.maxY, by: Rasterizer.bandRows) {
+            if bandHash(at: band) == nil || bandHash(at: band) != previous.bandHash(at: band) {
+                addChanges(since: previous, rows: top..<min(area.maxY, top + Rasterizer.bandRows), to: &region)
             }
+            band += 1
+        }
+    }
+
+    /// Adds the changes of device rows `rows` to `region`.
+    private func addChanges(since previous: Mask, rows: Range<Int>, to region: inout Region) {
+        for y in rows {
+            let r = y - bounds.minY
             let changed = Self.changedColumns(
                 spanBuffer(row: r), coverageBytes(inRow: y), previous.spanBuffer(row: r),
                 previous.coverageBytes(inRow: y))

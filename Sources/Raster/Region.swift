@@ -7,16 +7,15 @@
 public struct Region: Sendable {
     /// Rows `0 ..< height` of the canvas.
     public let height: Int
-    private var starts: [Int32]
-    private var ends: [Int32]
+    /// Per row, its interval's first and one-past-last column (empty when not first < end).
+    private var intervals: [(first: Int32, end: Int32)]
     /// The rows that hold a non-empty interval lie in `rowRange`.
     public private(set) var rowRange: Range<Int> = 0..<0
 
     /// An empty region for a canvas of `height` rows.
     public init(height: Int) {
         self.height = max(0, height)
-        starts = Array(repeating: 0, count: self.height)
-        ends = Array(repeating: 0, count: self.height)
+        intervals = Array(repeating: (0, 0), count: self.height)
     }
 
     /// A region holding exactly `rect`, clipped to rows `0 ..< height`.
@@ -30,8 +29,7 @@ public struct Region: Sendable {
     /// Empties the region, keeping its storage.
     public mutating func removeAll() {
         for y in rowRange {
-            starts[y] = 0
-            ends[y] = 0
+            intervals[y] = (0, 0)
         }
         rowRange = 0..<0
     }
@@ -46,7 +44,8 @@ public struct Region: Sendable {
     @usableFromInline
     func interval(_ y: Int) -> (Int, Int) {
         guard rowRange.contains(y) else { return (0, 0) }
-        return (Int(starts[y]), Int(ends[y]))
+        let interval = intervals[y]
+        return (Int(interval.first), Int(interval.end))
     }
 
     /// Adds columns `x0 ..< x1` of row `y` (ignored when empty or outside the canvas).
@@ -54,13 +53,8 @@ public struct Region: Sendable {
         guard y >= 0, y < height, x1 > x0 else { return }
         let lo = Int32(clamping: x0)
         let hi = Int32(clamping: x1)
-        if starts[y] < ends[y] {
-            starts[y] = min(starts[y], lo)
-            ends[y] = max(ends[y], hi)
-        } else {
-            starts[y] = lo
-            ends[y] = hi
-        }
+        let (first, end) = intervals[y]
+        intervals[y] = first < end ? (min(first, lo), max(end, hi)) : (lo, hi)
         rowRange = rowRange.isEmpty ? y..<(y + 1) : min(rowRange.lowerBound, y)..<max(rowRange.upperBound, y + 1)
     }
 
@@ -84,9 +78,9 @@ public struct Region: Sendable {
     public var bounds: PixelRect {
         var x0 = Int.max
         var x1 = Int.min
-        for y in rowRange where starts[y] < ends[y] {
-            x0 = min(x0, Int(starts[y]))
-            x1 = max(x1, Int(ends[y]))
+        for (first, end) in intervals[rowRange] where first < end {
+            x0 = min(x0, Int(first))
+            x1 = max(x1, Int(end))
         }
         guard x1 > x0 else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
         return PixelRect(x: x0, y: rowRange.lowerBound, width: x1 - x0, height: rowRange.count)
@@ -95,7 +89,7 @@ public struct Region: Sendable {
     /// Number of pixels in the region.
     public var area: Int {
         var total = 0
-        for y in rowRange where starts[y] < ends[y] { total += Int(ends[y] - starts[y]) }
+        for (first, end) in intervals[rowRange] where first < end { total += Int(end - first) }
         return total
     }
 }
