@@ -11,6 +11,10 @@ final class DisplayListBuilder {
     private var polygon = Polygon()
     private var previousCoverage: [CoverageKey: Coverage] = [:]
     private var currentCoverage: [CoverageKey: Coverage] = [:]
+    /// Each shape layer's fill and stroke coverage, of the previous frame and of this one: a shape that
+    /// changed is rasterized with its previous mask at hand, whose bands with unchanged edges are copied.
+    private var previousByOwner: [CoverageOwner: Coverage] = [:]
+    private var currentByOwner: [CoverageOwner: Coverage] = [:]
     private var visibleTexelCache: [ObjectIdentifier: (image: Bitmap, texels: PixelRect)] = [:]
     private var width = 0
     private var height = 0
@@ -28,9 +32,11 @@ final class DisplayListBuilder {
         self.width = width
         self.height = height
         currentCoverage.removeAll(keepingCapacity: true)
+        currentByOwner.removeAll(keepingCapacity: true)
         var items: [DrawItem] = []
         appendLayer(root, parent: .identity, into: &items)
         swap(&previousCoverage, &currentCoverage)
+        swap(&previousByOwner, &currentByOwner)
         return items
     }
 
@@ -133,7 +139,8 @@ final class DisplayListBuilder {
             items.append(
                 .fill(
                     fill.premultipliedPixel, opacity: 255,
-                    coverage: shapeCoverage(path, transform: transform, source: .fill(rule))))
+                    coverage: shapeCoverage(
+                        path, transform: transform, source: .fill(rule), owner: CoverageOwner(shape, stroke: false))))
         }
         if let stroke = shape.strokeColor, stroke.alpha > 0, shape.lineWidth > 0 {
             let source = CoverageKey.Source.stroke(
@@ -141,7 +148,8 @@ final class DisplayListBuilder {
             items.append(
                 .fill(
                     stroke.premultipliedPixel, opacity: 255,
-                    coverage: shapeCoverage(path, transform: transform, source: source)))
+                    coverage: shapeCoverage(
+                        path, transform: transform, source: source, owner: CoverageOwner(shape, stroke: true))))
         }
     }
 
@@ -163,7 +171,8 @@ final class DisplayListBuilder {
                     fills
                     ? .fill(shape.fillRule == .evenOdd ? .evenOdd : .nonZero)
                     : .stroke(Self.strokeStyle(of: shape), start: shape.strokeStart, end: shape.strokeEnd)
-                return shapeCoverage(path, transform: transform, source: source)
+                return shapeCoverage(
+                    path, transform: transform, source: source, owner: CoverageOwner(shape, stroke: strokes))
             }
         } else if plain, !(mask is CAShapeLayer), let background = mask.backgroundColor {
             guard background.alpha > 0 else { return nil }
@@ -183,15 +192,17 @@ final class DisplayListBuilder {
 
     private func rectCoverage(_ rect: CGRect, transform: CGAffineTransform) -> Coverage {
         let key = CoverageKey(path: [], transform: transform, source: .rect(rect))
-        return cachedCoverage(key) {
+        return cachedCoverage(key, owner: nil) {
             polygon = LayerGeometry.polygon(of: rect, transform: transform)
             return .nonZero
         }
     }
 
-    private func shapeCoverage(_ path: CGPath, transform: CGAffineTransform, source: CoverageKey.Source) -> Coverage {
+    private func shapeCoverage(
+        _ path: CGPath, transform: CGAffineTransform, source: CoverageKey.Source, owner: CoverageOwner
+    ) -> Coverage {
         let key = CoverageKey(path: path.elements, transform: transform, source: source)
-        return cachedCoverage(key) {
+        return cachedCoverage(key, owner: owner) {
             polygon.removeAll()
             switch source {
             case .fill(let rule):
@@ -208,17 +219,20 @@ final class DisplayListBuilder {
     }
 
     /// The coverage for `key`: this frame's or the previous frame's if it was made already, otherwise
-    /// rasterized from the polygon that `makePolygon` leaves in `polygon`.
-    private func cachedCoverage(_ key: CoverageKey, makePolygon: () -> FillRule) -> Coverage {
+    /// rasterized from the polygon that `makePolygon` leaves in `polygon`, reusing the unchanged bands
+    /// of `owner`'s previous coverage.
+    private func cachedCoverage(_ key: CoverageKey, owner: CoverageOwner?, makePolygon: () -> FillRule) -> Coverage {
         if let known = currentCoverage[key] ?? previousCoverage[key] {
             currentCoverage[key] = known
+            if let owner { currentByOwner[owner] = known }
             return known
         }
         let rule = makePolygon()
         let mask = masks.acquire(width: width, height: height)
-        rasterizer.fill(polygon, rule: rule, into: mask)
+        rasterizer.fill(polygon, rule: rule, into: mask, reusing: owner.flatMap { previousByOwner[$0]?.mask })
         let coverage = Coverage(mask: mask, bounds: Self.bounds(of: polygon).intersection(frame), key: key, pool: masks)
         currentCoverage[key] = coverage
+        if let owner { currentByOwner[owner] = coverage }
         return coverage
     }
 
@@ -259,5 +273,18 @@ final class DisplayListBuilder {
     static func mul255(_ a: UInt8, _ b: UInt8) -> UInt8 {
         let t = UInt32(a) * UInt32(b) + 128
         return UInt8(((t >> 8) + t) >> 8)
+    }
+}
+
+/// A shape layer's fill or stroke, whose coverage changes from frame to frame as the layer animates.
+/// Only a hint for reusing masks: the rasterizer copies a band from the previous mask only when its
+/// edges are exactly this frame's.
+private struct CoverageOwner: Hashable {
+    let layer: ObjectIdentifier
+    let stroke: Bool
+
+    init(_ layer: CALayer, stroke: Bool) {
+        self.layer = ObjectIdentifier(layer)
+        self.stroke = stroke
     }
 }

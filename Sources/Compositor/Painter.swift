@@ -20,7 +20,9 @@ struct Painter {
             rest = rest.dropFirst()
             if let second = rest.first, case .image(let b, 255, let coverage?) = second, b.pixels.isOpaque {
                 rest = rest.dropFirst()
-                target.composite(b.pixels, through: coverage.mask, over: a.pixels, in: whole, bands: bands)
+                // A second core pays for its hand-off on a full frame, not on a damage region's few pixels.
+                let compositeBands = region == nil || whole.area >= 512 * 512 ? bands : 1
+                target.composite(b.pixels, through: coverage.mask, over: a.pixels, in: whole, bands: compositeBands)
             } else {
                 target.copy(from: a.pixels, in: whole)
             }
