@@ -77,7 +77,9 @@ check $? "eval --plot prints the values and writes the plot" "$(head -1 "$tmp/er
 
 file=$tmp/display
 : >"$file"
-Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp 3>"$file" 2>>"$tmp/xvfb.log" &
+# -noreset: without it the server resets when the readiness probe below disconnects, and a client
+# connecting during the reset is refused.
+Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp -noreset 3>"$file" 2>>"$tmp/xvfb.log" &
 xvfb_pid=$!
 pids+=("$xvfb_pid")
 wait_for 10 test -s "$file" || { echo "Xvfb did not start"; exit 2; }
