@@ -41,6 +41,8 @@ public final class Toolbar {
     public let height: Int
     private var areaWidth = 0
     private var areaHeight = 0
+    /// What each button shows: its title, shortened with "…" when the button is too narrow for it.
+    private var labels: [String] = []
 
     /// A toolbar labelled with `text` (buttons without labels when nil).
     public init(text: TextRenderer?) {
@@ -72,17 +74,53 @@ public final class Toolbar {
         layout()
     }
 
+    /// Places the buttons left to right. When they do not fit the picture's width, they lose most of
+    /// their padding first; when that is not enough, they share the width equally and their labels are
+    /// shortened to fit, so every button stays on the strip and clickable however narrow the window.
     private func layout() {
         let buttonHeight = height - 2 * (OverlayStyle.padding / 2)
-        var x = OverlayStyle.padding
         let y = areaHeight - height + OverlayStyle.padding / 2
+        let labelWidths = items.map { text?.width(of: $0.title) ?? 40 }
+        let count = items.count
+        func total(padding: Int, gap: Int) -> Int {
+            labelWidths.reduce(0) { $0 + $1 + 2 * padding } + gap * max(0, count - 1) + 2 * OverlayStyle.padding
+        }
+        var padding = OverlayStyle.padding + 2
+        var gap = OverlayStyle.buttonGap
+        var shared: Int?
+        if areaWidth > 0, total(padding: padding, gap: gap) > areaWidth {
+            (padding, gap) = (Self.compactPadding, Self.compactGap)
+            if total(padding: padding, gap: gap) > areaWidth, count > 0 {
+                shared = max(Self.narrowest, (areaWidth - 2 * OverlayStyle.padding - gap * (count - 1)) / count)
+            }
+        }
+        var x = OverlayStyle.padding
         buttons = items.indices.map { index in
-            let labelWidth = text?.width(of: items[index].title) ?? 40
-            let button = Button(
-                item: index, x: x, y: y, width: labelWidth + 2 * OverlayStyle.padding + 4, height: buttonHeight)
-            x += button.width + OverlayStyle.buttonGap
+            let width = shared ?? labelWidths[index] + 2 * padding
+            let button = Button(item: index, x: x, y: y, width: width, height: buttonHeight)
+            x += width + gap
             return button
         }
+        labels = buttons.map { shortened(items[$0.item].title, toFit: $0.width - 2 * Self.compactPadding) }
+    }
+
+    /// Padding on each side of a label, and the gap between buttons, when the strip is short of room.
+    static let compactPadding = 3
+    static let compactGap = 2
+    /// The narrowest a button gets, even when the buttons then run past the strip's end.
+    static let narrowest = 12
+
+    /// `title`, or its longest beginning followed by "…" that is at most `width` pixels wide (just "…"
+    /// when nothing fits).
+    private func shortened(_ title: String, toFit width: Int) -> String {
+        guard let text, text.width(of: title) > width else { return title }
+        var characters = Array(title)
+        while !characters.isEmpty {
+            characters.removeLast()
+            let candidate = String(characters) + "…"
+            if text.width(of: candidate) <= width { return candidate }
+        }
+        return "…"
     }
 
     /// The layout in one line, `Title x,y,width,height` per button, for logs and end-to-end tests.
@@ -113,7 +151,7 @@ public final class Toolbar {
                 bitmap, x: button.x, y: button.y, width: button.width, height: button.height,
                 color: OverlayStyle.buttonBorder)
             guard let text else { continue }
-            let title = items[button.item].title
+            let title = labels[button.item]
             let baseline = button.y + (button.height + text.ascender - text.descender) / 2
             let x = button.x + (button.width - text.width(of: title)) / 2
             text.draw(title, x: x, baseline: baseline, color: OverlayStyle.text, into: bitmap)

@@ -353,7 +353,9 @@ final class ViewerSession {
         }
         toolbar.draw(into: bitmap)
         if hudVisible {
-            hud.draw(lines: hudLines(hostTime: hostTime, figures: figures, dropped: dropped), into: bitmap)
+            hud.draw(
+                lines: hudLines(hostTime: hostTime, figures: figures, dropped: dropped), into: bitmap,
+                above: bitmap.height - toolbar.height)
         }
         if let sceneError { SceneErrorBanner.draw(sceneError, text: text, into: bitmap) }
     }

@@ -56,3 +56,62 @@ import Testing
         #expect(toolbar.setTitle("x", for: "missing") == false)
     }
 }
+
+/// A window too narrow for the buttons at their natural size.
+@Suite struct NarrowToolbarTests {
+    static let identifiers = ["start", "stop", "pause", "push", "pop", "curves", "record", "faster"]
+
+    private func makeToolbar(width: Int, text: TextRenderer? = nil) -> Toolbar {
+        let toolbar = Toolbar(text: text)
+        toolbar.setItems(Self.identifiers.map { ToolbarItem(identifier: $0, title: $0.capitalized) })
+        toolbar.layout(width: width, height: 200)
+        return toolbar
+    }
+
+    /// Every button lies on the strip, after the previous one, and is found at its centre.
+    private func expectUsable(_ toolbar: Toolbar, width: Int) {
+        var end = 0
+        for (button, identifier) in zip(toolbar.buttons, Self.identifiers) {
+            #expect(button.x >= end && button.x + button.width <= width, "\(identifier) at \(button.x)")
+            #expect(toolbar.identifier(atX: button.x + button.width / 2, y: button.y + 5) == identifier)
+            end = button.x + button.width
+        }
+    }
+
+    @Test func roomyWindowKeepsTheNaturalLayout() {
+        // 8 buttons of 60 px with 6 px gaps and 8 px margins need 538 px.
+        let toolbar = makeToolbar(width: 600)
+        #expect(toolbar.buttons.allSatisfy { $0.width == 60 })
+        #expect(toolbar.buttons.last?.x == 8 + 7 * 66)
+    }
+
+    @Test func tighterWindowDropsThePadding() {
+        // Compact: 46 px buttons, 2 px gaps, 398 px in all.
+        let toolbar = makeToolbar(width: 420)
+        #expect(toolbar.buttons.allSatisfy { $0.width == 46 })
+        expectUsable(toolbar, width: 420)
+    }
+
+    @Test func narrowWindowSharesItsWidth() {
+        // (300 − 16 − 14) / 8 = 33 px each.
+        let toolbar = makeToolbar(width: 300)
+        #expect(toolbar.buttons.allSatisfy { $0.width == 33 })
+        expectUsable(toolbar, width: 300)
+    }
+
+    @Test func shortenedLabelsStayInsideTheirButtons() throws {
+        let text = try TextRenderer(dejaVuSansPixelSize: 14)
+        let toolbar = makeToolbar(width: 260, text: text)
+        expectUsable(toolbar, width: 260)
+        let bitmap = Bitmap(width: 260, height: 200)
+        toolbar.draw(into: bitmap)
+        // Between the buttons only the strip shows, as in its left margin: no label spills there.
+        let gaps = zip(toolbar.buttons, toolbar.buttons.dropFirst()).flatMap { ($0.x + $0.width)..<$1.x }
+        #expect(!gaps.isEmpty)
+        let top = toolbar.buttons[0].y
+        for y in top..<(top + toolbar.buttons[0].height) {
+            let strip = bitmap[2, y]
+            for x in gaps { #expect(bitmap[x, y] == strip, "label spills into the gap at \(x), \(y)") }
+        }
+    }
+}

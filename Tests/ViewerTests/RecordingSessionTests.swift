@@ -95,7 +95,7 @@ private final class FakeRecorder: ViewerRecorder, @unchecked Sendable {
         #expect(
             log.lines[0]
                 == "recording: started \(recorder.output.path) (320x240 at 60 fps, without the HUD and toolbar)")
-        #expect(log.lines[1].hasPrefix("toolbar: ") && log.lines[1].hasSuffix("; Stop rec 272,206,60,30"))
+        #expect(log.lines[1].hasPrefix("toolbar: ") && log.lines[1].hasSuffix("; Stop rec 200,206,46,30"))
         #expect(log.lines[2] == "key r: record -> recording t=0.500")
 
         let bitmap = Bitmap(width: 320, height: 240)

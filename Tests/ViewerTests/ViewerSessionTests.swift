@@ -52,7 +52,7 @@ private final class RecordingSource: FrameSource {
         _ = makeSession()
         #expect(
             layoutLines == [
-                "toolbar: Start 8,206,60,30; Stop 74,206,60,30; Pause 140,206,60,30; Push 206,206,60,30; Pop 272,206,60,30; Curves 338,206,60,30; Record 404,206,60,30"
+                "toolbar: Start 8,206,41,30; Stop 51,206,41,30; Pause 94,206,41,30; Push 137,206,41,30; Pop 180,206,41,30; Curves 223,206,41,30; Record 266,206,41,30"
             ])
     }
 
@@ -66,7 +66,7 @@ private final class RecordingSource: FrameSource {
         #expect(
             lines.all == [
                 "key space: pause-resume -> paused t=1.500",
-                "toolbar: Start 8,206,60,30; Stop 74,206,60,30; Resume 140,206,60,30; Push 206,206,60,30; Pop 272,206,60,30; Curves 338,206,60,30; Record 404,206,60,30",
+                "toolbar: Start 8,206,41,30; Stop 51,206,41,30; Resume 94,206,41,30; Push 137,206,41,30; Pop 180,206,41,30; Curves 223,206,41,30; Record 266,206,41,30",
             ])
     }
 
