@@ -91,9 +91,19 @@ struct CellBand {
         lastWord[row] = max(lastWord[row], Int32(w1))
     }
 
-    /// Turns row `row` into one mask row of spans (columns `originX ..< originX + width`) and zeroes
-    /// its cells.
-    mutating func sweepRow(_ row: Int, width: Int, originX ox: Int, rule: FillRule, into builder: inout SpanBuilder) {
+    /// Turns rows `rows` into mask rows of spans (columns `originX ..< originX + width`) and zeroes
+    /// their cells.
+    mutating func sweepRows(
+        _ rows: Range<Int>, width: Int, originX ox: Int, rule: FillRule, into builder: inout SpanBuilder
+    ) {
+        for row in rows { sweepRow(row, width: width, originX: ox, rule: rule, into: &builder) }
+    }
+
+    /// Turns row `row` into one mask row of spans and zeroes its cells.
+    @inline(__always)
+    private mutating func sweepRow(
+        _ row: Int, width: Int, originX ox: Int, rule: FillRule, into builder: inout SpanBuilder
+    ) {
         let w0 = Int(firstWord[row])
         let w1 = Int(lastWord[row])
         if w0 <= w1 {

@@ -134,11 +134,17 @@ public final class Rasterizer {
             }
             for k in 0..<active.count { addRows(of: edges[Int(active[k])], from: top, to: bottom) }
             let complex = crossings.rows(of: edges, active: active, top: top, bottom: bottom)
-            for row in top..<bottom {
-                if complex & (1 << UInt32(row - top)) != 0 {
-                    refineRow(row, bandTop: top, width: area.width, originX: area.minX, rule: rule, into: &builder)
-                } else {
-                    cells.sweepRow(row - top, width: area.width, originX: area.minX, rule: rule, into: &builder)
+            if complex == 0 {
+                cells.sweepRows(0..<(bottom - top), width: area.width, originX: area.minX, rule: rule, into: &builder)
+            } else {
+                for row in top..<bottom {
+                    if complex & (1 << UInt32(row - top)) != 0 {
+                        refineRow(row, bandTop: top, width: area.width, originX: area.minX, rule: rule, into: &builder)
+                    } else {
+                        cells.sweepRows(
+                            (row - top)..<(row - top + 1), width: area.width, originX: area.minX, rule: rule,
+                            into: &builder)
+                    }
                 }
             }
             removeFinishedEdges(below: bottom)
