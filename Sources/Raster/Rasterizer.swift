@@ -17,8 +17,8 @@ import Geometry
 /// Defined results for bad input: a contour with a NaN or infinite coordinate is skipped whole;
 /// coordinates beyond ±1e12 are clamped there; edges are clipped to the target area (parts left of it
 /// still count towards the winding of the pixels to their right, parts right of it are dropped);
-/// zero-area polygons cover nothing. Work is proportional to the edges and to the rows and cells they cross inside the clip, so huge
-/// or numerous edges cost time but never hang.
+/// zero-area polygons cover nothing. Work is proportional to the edges and to the rows and cells they
+/// cross inside the clip, so huge or numerous edges cost time but never hang.
 public final class Rasterizer {
     /// Rows per band.
     static let bandRows = 16
@@ -134,18 +134,19 @@ public final class Rasterizer {
             }
             for k in 0..<active.count { addRows(of: edges[Int(active[k])], from: top, to: bottom) }
             let complex = crossings.rows(of: edges, active: active, top: top, bottom: bottom)
-            if complex == 0 {
-                cells.sweepRows(0..<(bottom - top), width: area.width, originX: area.minX, rule: rule, into: &builder)
-            } else {
-                for row in top..<bottom {
-                    if complex & (1 << UInt32(row - top)) != 0 {
-                        refineRow(row, bandTop: top, width: area.width, originX: area.minX, rule: rule, into: &builder)
-                    } else {
-                        cells.sweepRows(
-                            (row - top)..<(row - top + 1), width: area.width, originX: area.minX, rule: rule,
-                            into: &builder)
-                    }
+            // Rows needing sub-row treatment one by one, the runs of rows between them in one sweep.
+            var row = top
+            while row < bottom {
+                if complex & (1 << UInt32(row - top)) != 0 {
+                    refineRow(row, bandTop: top, width: area.width, originX: area.minX, rule: rule, into: &builder)
+                    row += 1
+                    continue
                 }
+                var end = row + 1
+                while end < bottom, complex & (1 << UInt32(end - top)) == 0 { end += 1 }
+                cells.sweepRows(
+                    (row - top)..<(end - top), width: area.width, originX: area.minX, rule: rule, into: &builder)
+                row = end
             }
             removeFinishedEdges(below: bottom)
             top = bottom
