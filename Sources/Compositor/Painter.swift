@@ -55,18 +55,3 @@ struct Painter {
         }
     }
 }
-
-extension Region {
-    /// The part of this region inside `rect`.
-    func clipped(to rect: PixelRect) -> Region {
-        var result = Region(height: height)
-        let rows = Swift.max(rect.minY, rowRange.lowerBound, 0)..<Swift.min(rect.maxY, rowRange.upperBound, height)
-        for y in rows {
-            let columns = columns(inRow: y)
-            let x0 = Swift.max(columns.lowerBound, rect.minX)
-            let x1 = Swift.min(columns.upperBound, rect.maxX)
-            if x0 < x1 { result.add(row: y, from: x0, to: x1) }
-        }
-        return result
-    }
-}

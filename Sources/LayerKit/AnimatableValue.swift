@@ -179,16 +179,27 @@ enum AnimatableValue {
         case .vector3(let a0, let a1, let a2): return .vector3(a0 * k, a1 * k, a2 * k)
         case .color(let a?):
             return .color(CGColor(red: a.red * k, green: a.green * k, blue: a.blue * k, alpha: a.alpha * k))
-        case .transform(let a):
-            var result = CATransform3DIdentity
-            var remaining = Int(k.rounded())
-            while remaining > 0 {
-                result = CATransform3DConcat(result, a)
-                remaining -= 1
-            }
-            return .transform(result)
+        case .transform(let a): return .transform(Self.power(a, k.rounded()))
         default: return self
         }
+    }
+
+    /// `m` concatenated with itself `n` times (`n` a whole number; the identity for `n ≤ 0` or NaN), by
+    /// repeated squaring: at most about 2 · log₂ n products, so a cumulative transform animation
+    /// evaluated after 10²⁰ repeats costs as little as after two. Every power of `m` commutes with the
+    /// others, so the order of the products does not matter.
+    static func power(_ m: CATransform3D, _ n: Double) -> CATransform3D {
+        guard n >= 1 else { return CATransform3DIdentity }
+        var result = CATransform3DIdentity
+        var base = m
+        // Above 2⁵³ every double is even, so halving stays exact until `remaining` is small.
+        var remaining = n.isFinite ? n : Double.greatestFiniteMagnitude
+        while remaining >= 1 {
+            if remaining.truncatingRemainder(dividingBy: 2) == 1 { result = CATransform3DConcat(result, base) }
+            remaining = (remaining / 2).rounded(.down)
+            if remaining >= 1 { base = CATransform3DConcat(base, base) }
+        }
+        return result
     }
 
     /// A distance between two values for paced keyframes (Euclidean over the components).

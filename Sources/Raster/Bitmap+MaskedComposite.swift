@@ -15,7 +15,7 @@ extension Bitmap {
         precondition(
             a.width == width && a.height == height && b.width == width && b.height == height,
             "bitmap sizes differ")
-        let rows = region.map { max(0, $0.rowRange.lowerBound)..<min(height, $0.rowRange.upperBound) } ?? 0..<height
+        let rows = region.map { $0.rowRange.clamped(to: 0..<height) } ?? 0..<height
         guard !rows.isEmpty else { return }
         let bandCount = max(1, min(bands, rows.count / 64))
         if bandCount == 1 { return compositeRows(rows, b, mask, a, region) }

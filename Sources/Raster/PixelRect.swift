@@ -34,6 +34,10 @@ public struct PixelRect: Equatable, Hashable, Sendable {
     public var maxX: Int { x + width }
     public var maxY: Int { y + height }
     public var isEmpty: Bool { width <= 0 || height <= 0 }
+    /// Its rows, `minY ..< maxY` (empty, never inverted, whatever `height` holds).
+    public var rows: Range<Int> { y..<(y + max(0, height)) }
+    /// Its columns, `minX ..< maxX` (empty, never inverted, whatever `width` holds).
+    public var columns: Range<Int> { x..<(x + max(0, width)) }
     /// Number of pixels.
     public var area: Int { width * height }
 

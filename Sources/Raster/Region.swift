@@ -61,9 +61,20 @@ public struct Region: Sendable {
     /// Adds every pixel of `rect`.
     public mutating func add(_ rect: PixelRect) {
         guard !rect.isEmpty else { return }
-        for y in max(0, rect.minY)..<max(max(0, rect.minY), min(height, rect.maxY)) {
+        for y in rect.rows.clamped(to: 0..<height) {
             add(row: y, from: rect.minX, to: rect.maxX)
         }
+    }
+
+    /// The part of this region inside `rect` (empty when they do not meet, also when `rect` lies
+    /// wholly above or below the canvas).
+    public func clipped(to rect: PixelRect) -> Region {
+        var result = Region(height: height)
+        for y in rowRange.clamped(to: rect.rows) {
+            let columns = columns(inRow: y).clamped(to: rect.columns)
+            if !columns.isEmpty { result.add(row: y, from: columns.lowerBound, to: columns.upperBound) }
+        }
+        return result
     }
 
     /// Adds every pixel of `other` (of the same canvas height).

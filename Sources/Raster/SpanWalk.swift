@@ -37,7 +37,7 @@ extension Bitmap {
             for y in 0..<height { body(y, 0, width) }
             return
         }
-        for y in max(0, region.rowRange.lowerBound)..<max(0, min(height, region.rowRange.upperBound)) {
+        for y in region.rowRange.clamped(to: 0..<height) {
             let columns = region.columns(inRow: y)
             let x0 = max(0, columns.lowerBound)
             let x1 = min(width, columns.upperBound)

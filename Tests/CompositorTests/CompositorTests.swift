@@ -107,6 +107,24 @@ import Testing
         }
     }
 
+    /// Layers wholly above, below, left or right of the picture draw nothing and end the frame (an
+    /// inverted row range once made the painter's clipping loop forever).
+    @Test func layersOutsideThePictureDrawNothing() {
+        let image = Bitmap(width: 4, height: 4)
+        image.fill(Self.blue)
+        let root = layer(CGRect(x: 0, y: 0, width: 8, height: 6), color: CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        for frame in [
+            CGRect(x: 0, y: -30, width: 8, height: 4), CGRect(x: 0, y: 40, width: 8, height: 4),
+            CGRect(x: -30, y: 0, width: 4, height: 6), CGRect(x: 40, y: 0, width: 4, height: 6),
+        ] {
+            let picture = layer(frame, color: CGColor(red: 0, green: 1, blue: 0, alpha: 1))
+            picture.contents = image
+            root.addSublayer(picture)
+        }
+        let frame = render(root, width: 8, height: 6)
+        #expect((0..<48).allSatisfy { frame[$0 % 8, $0 / 8] == Self.red })
+    }
+
     /// Contents scaled up keep opaque, crisp edges (edge texels extended, as layer contents are drawn),
     /// instead of fading into transparency over a scaled texel.
     @Test func scaledContentsKeepCrispEdges() {

@@ -162,6 +162,35 @@ import Testing
         expectValues(additive, [(0.5, 5)])
     }
 
+    /// A cumulative transform adds one turn of its last value per completed repeat, also after 10²⁰
+    /// repeats (once a trap converting the count to Int, and a loop of one product per repeat).
+    @Test func cumulativeTransformAfterHugeRepeatCounts() throws {
+        let clock = freshEngine(at: 0)
+        let layer = CALayer()
+        let move = CAKeyframeAnimation(keyPath: "transform")
+        move.values = [CATransform3DIdentity, CATransform3DMakeTranslation(10, 0, 0)]
+        move.duration = 1
+        move.repeatCount = .infinity
+        move.isCumulative = true
+        layer.add(move, forKey: "move")
+        for (time, repeats) in [(2.5, 2.0), (1e6 + 0.5, 1e6), (1e20, 1e20)] {
+            step(layer, clock, at: time)
+            let x = try #require(layer.presentation()).transform.m41
+            let expected = 10 * repeats + (time - repeats) * 10
+            #expect(abs(x - expected) <= 1e-9 * expected, "at \(time): \(x), want \(expected)")
+        }
+        let turn = CAKeyframeAnimation(keyPath: "transform")
+        turn.values = [CATransform3DIdentity, CATransform3DMakeRotation(.pi / 2, 0, 0, 1)]
+        turn.duration = 1
+        turn.repeatCount = .infinity
+        turn.isCumulative = true
+        layer.add(turn, forKey: "move")
+        step(layer, clock, at: 1e20)  // a turn of 10²⁰ quarter turns is still a rotation
+        let m = try #require(layer.presentation()).transform
+        let entries = [m.m11, m.m12, m.m21, m.m22]
+        #expect(entries.allSatisfy { $0.isFinite && abs($0) <= 1 + 1e-6 }, "\(m)")
+    }
+
     @Test func keyframeValuesOfOtherKinds() throws {
         let clock = freshEngine(at: 0)
         let layer = CALayer()

@@ -83,6 +83,18 @@ import Testing
         region.removeAll()
         #expect(region.isEmpty)
     }
+
+    @Test func clippingToARectOutsideTheCanvasGivesNothing() {
+        let region = Region(height: 10, rect: PixelRect(x: 0, y: 0, width: 8, height: 10))
+        for outside in [
+            PixelRect(x: 0, y: -20, width: 8, height: 5), PixelRect(x: 0, y: 30, width: 8, height: 5),
+            PixelRect(x: -20, y: 0, width: 5, height: 10), PixelRect(x: 30, y: 0, width: 5, height: 10),
+        ] {
+            #expect(region.clipped(to: outside).isEmpty, "\(outside)")
+        }
+        let inside = region.clipped(to: PixelRect(x: 6, y: 8, width: 10, height: 10))
+        #expect(inside.bounds == PixelRect(x: 6, y: 8, width: 2, height: 2))
+    }
 }
 
 /// The changed columns of two mask rows, case by case.
