@@ -122,6 +122,26 @@ rejects "folder as image" 1 "$tmp" "directory" img "$tmp"
 rejects "image over the size limit" 1 "$tmp/huge.png" "100000x100000 pixels, larger than the limit" img "$tmp/huge.png"
 rejects "image over the size limit as image B" 1 "$tmp/huge.png" "larger than the limit" \
   "$bin" render --scene reveal --size 32x18 --at 1 --out "$tmp/x.png" --image-b "$tmp/huge.png"
+# A PNG at the size limit (16384x16384) whose data runs out after a row: rejected, and at the cost of
+# the rows decoded (pages of the bitmap never written cost nothing), not 1 GiB. Peak RSS at most 200 MB.
+python3 - "$tmp/limit.png" <<'PY'
+import struct, sys, zlib
+def chunk(kind, data):
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+header = struct.pack(">IIBBBBB", 16384, 16384, 8, 6, 0, 0, 0)
+body = chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(bytes(16384 * 4 + 1))) + chunk(b"IEND", b"")
+open(sys.argv[1], "wb").write(b"\x89PNG\r\n\x1a\n" + body)
+PY
+rejects "16384x16384 PNG with one row of data" 1 "$tmp/limit.png" "Not enough image data" img "$tmp/limit.png"
+peak=$(python3 - "$bin" "$tmp" <<'PY'
+import resource, subprocess, sys
+bin, tmp = sys.argv[1], sys.argv[2]
+subprocess.run([bin, "render", "--scene", "wipe", "--size", "32x18", "--at", "1", "--out", tmp + "/x.png",
+                "--image-a", tmp + "/limit.png"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024)
+PY
+)
+check "a rejected 16384x16384 PNG peaks at ${peak} MB (at most 200)" '[ "$peak" -le 200 ]'
 # The format comes from the bytes, not the name: a JPEG named .png is read as the JPEG it is.
 renders "JPEG named .png" img "$tmp/photo.png"
 cp "$tmp/x.png" "$tmp/renamed.png"

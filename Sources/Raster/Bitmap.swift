@@ -1,3 +1,5 @@
+import Glibc
+
 /// A premultiplied BGRA8 pixel, as a little-endian 32-bit word `0xAARRGGBB` (memory order B, G, R, A:
 /// X11's 32-bit TrueColor layout and cairo's ARGB32).
 public typealias Pixel = UInt32
@@ -32,14 +34,19 @@ public final class Bitmap: @unchecked Sendable {
     public var isOpaque = false
 
     /// A bitmap that owns zeroed (transparent black) memory, rows packed.
+    ///
+    /// The memory comes from `calloc`, so a large bitmap's pages are zero until first written and cost
+    /// nothing before: a damaged image whose header promises 16384×16384 pixels costs only the rows
+    /// decoded before its data runs out, not 1 GiB.
     public init(width: Int, height: Int) {
         precondition(width >= 0 && height >= 0, "negative bitmap size \(width)x\(height)")
         self.width = width
         self.height = height
         self.stride = width * 4
-        let bytes = max(1, stride * height)
-        baseAddress = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
-        baseAddress.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+        guard let memory = calloc(1, max(1, stride * height)) else {
+            fatalError("out of memory for a \(width)x\(height) bitmap")
+        }
+        baseAddress = memory
         ownsMemory = true
     }
 
@@ -55,7 +62,7 @@ public final class Bitmap: @unchecked Sendable {
     }
 
     deinit {
-        if ownsMemory { baseAddress.deallocate() }
+        if ownsMemory { free(baseAddress) }
     }
 
     /// The pixels of row `y`.

@@ -45,8 +45,7 @@ enum Layerscope {
         let entry: SubcommandEntry
         if let first = arguments.first, !first.hasPrefix("-") {
             guard let found = commands.first(where: { $0.spec.name == first }) else {
-                Console.err("Error: unknown subcommand '\(first)'")
-                Console.err("Usage: layerscope [SUBCOMMAND] [OPTIONS]; see 'layerscope --help'")
+                Console.err("Error: unknown subcommand '\(first)' (see 'layerscope --help')")
                 return 64
             }
             entry = found
@@ -70,11 +69,12 @@ enum Layerscope {
         }
     }
 
+    /// One line: the message, and for a usage error where to read the subcommand's usage.
     static func report(_ error: CommandError, spec: CommandSpec) {
-        Console.err("Error: \(error.description)")
         if case .usage = error {
-            Console.err("Usage: \(spec.usage)")
-            Console.err("  See 'layerscope \(spec.name) --help'.")
+            Console.err("Error: \(error.description) (see 'layerscope \(spec.name) --help')")
+        } else {
+            Console.err("Error: \(error.description)")
         }
     }
 }

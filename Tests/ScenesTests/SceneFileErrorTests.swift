@@ -344,3 +344,19 @@ struct SceneFileErrorTests {
         #expect("\(error)" == "ship.png: this is a PNG image, not a scene file (scene files are JSON)")
     }
 }
+
+/// Text a scene file quotes in its message (a key, a name, a value) has its control characters
+/// escaped, so the message stays one line and carries no terminal escapes.
+@Test func quotedControlCharactersAreEscaped() {
+    let json = #"{ "size": [64, 48], "layers": [ { "\u001b[31mRED\r\nFAKE: ok": 1 } ] }"#
+    do {
+        _ = try SceneFile.decode(Data(json.utf8), fileName: "bad\u{7}.json", baseURL: URL(fileURLWithPath: "/"))
+        Issue.record("expected an error")
+    } catch {
+        let message = "\(error)"
+        #expect(message.hasPrefix(#"bad\u0007.json: layers[0].\u001b[31mRED\u000d\u000aFAKE: ok: unknown key "\u001b[31mRED\u000d\u000aFAKE: ok""#), "\(message)")
+        #expect(!message.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
+    }
+    #expect(MessageText.escaped("a\u{85}b\u{2028}c\u{7F}") == #"a\u0085b\u2028c\u007f"#)
+    #expect(MessageText.escaped("plain \\ text é") == "plain \\ text é")
+}

@@ -14,9 +14,10 @@ public struct SceneFileError: Error, CustomStringConvertible, Equatable {
         self.message = message
     }
 
-    /// `FILE: LOCATION: MESSAGE`, one line.
+    /// `FILE: LOCATION: MESSAGE`, one line, with the control characters of the file's own text (names,
+    /// keys, values it quotes) escaped.
     public var description: String {
-        location.isEmpty ? "\(file): \(message)" : "\(file): \(location): \(message)"
+        MessageText.escaped(location.isEmpty ? "\(file): \(message)" : "\(file): \(location): \(message)")
     }
 }
 

@@ -1,9 +1,12 @@
 import Foundation
+import Scenes
 
 /// Unbuffered writes to standard output and standard error, one call per line.
 enum Console {
     static func out(_ line: String) { write(line + "\n", to: FileHandle.standardOutput) }
-    static func err(_ line: String) { write(line + "\n", to: FileHandle.standardError) }
+    /// One line on standard error; control characters in it (from a scene file, a file name or an
+    /// argument it quotes) are escaped, so it stays one line and carries no terminal escapes.
+    static func err(_ line: String) { write(MessageText.escaped(line) + "\n", to: FileHandle.standardError) }
 
     private static func write(_ text: String, to handle: FileHandle) {
         handle.write(Data(text.utf8))
