@@ -27,7 +27,7 @@ let package = Package(
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .target(name: "ImageFiles", dependencies: ["Raster", "CPNG", "CJPEG"]),
-        .target(name: "Scenes", dependencies: ["LayerKit", "Geometry"]),
+        .target(name: "Scenes", dependencies: ["LayerKit", "Geometry", "ImageFiles"]),
         .systemLibrary(name: "CX11", path: "Sources/CX11", providers: [.apt(["libx11-dev", "libxext-dev"])]),
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .target(name: "Recording", dependencies: ["Raster", "ImageFiles"]),

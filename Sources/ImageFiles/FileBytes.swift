@@ -1,29 +1,40 @@
 import Glibc
 
+/// Why `FileBytes.read` could not read a file; callers word it for their kind of file.
+public enum FileReadProblem: Error, Equatable, Sendable {
+    /// Nothing exists at the path.
+    case missing
+    /// The path exists but cannot be read as a file; the detail says why (a directory, a device or
+    /// pipe, permission denied).
+    case unreadable(String)
+    /// The file has no bytes at all.
+    case empty
+    /// The file has more than `limit` bytes; none were read.
+    case tooLarge(bytes: Int, limit: Int)
+}
+
 /// Reading a whole file and replacing a file atomically, through POSIX calls so that every failure
 /// keeps its precise cause (`errno`).
-enum FileBytes {
+public enum FileBytes {
     /// The contents of the regular file at `path`, refusing directories, devices and pipes (which could
-    /// block or never end) and files over `maxBytes`.
-    static func read(_ path: String, maxBytes: Int) throws(ImageFileError) -> [UInt8] {
+    /// block or never end) and files over `maxBytes` (checked before anything is read).
+    public static func read(_ path: String, maxBytes: Int) throws(FileReadProblem) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if descriptor < 0 {
             let code = errno
-            throw ImageFileError(file: path, reason: code == ENOENT ? .missing : .unreadable(describe(code)))
+            throw code == ENOENT ? .missing : .unreadable(describe(code))
         }
         defer { close(descriptor) }
         var status = stat()
-        if fstat(descriptor, &status) != 0 {
-            throw ImageFileError(file: path, reason: .unreadable(describe(errno)))
-        }
+        if fstat(descriptor, &status) != 0 { throw .unreadable(describe(errno)) }
         switch status.st_mode & S_IFMT {
         case S_IFREG: break
-        case S_IFDIR: throw ImageFileError(file: path, reason: .unreadable("it is a directory"))
-        default: throw ImageFileError(file: path, reason: .unreadable("it is not a regular file"))
+        case S_IFDIR: throw .unreadable("it is a directory")
+        default: throw .unreadable("it is not a regular file")
         }
         let size = Int(status.st_size)
-        if size == 0 { throw ImageFileError(file: path, reason: .empty) }
-        if size > maxBytes { throw ImageFileError(file: path, reason: .fileTooLarge(bytes: size, limit: maxBytes)) }
+        if size == 0 { throw .empty }
+        if size > maxBytes { throw .tooLarge(bytes: size, limit: maxBytes) }
         var bytes = [UInt8](repeating: 0, count: size)
         var count = 0
         let failure: Int32? = bytes.withUnsafeMutableBytes { buffer in
@@ -38,8 +49,8 @@ enum FileBytes {
             }
             return nil
         }
-        if let failure { throw ImageFileError(file: path, reason: .unreadable(describe(failure))) }
-        if count == 0 { throw ImageFileError(file: path, reason: .empty) }
+        if let failure { throw .unreadable(describe(failure)) }
+        if count == 0 { throw .empty }
         bytes.removeSubrange(count...)
         return bytes
     }

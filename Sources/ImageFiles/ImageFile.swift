@@ -21,7 +21,12 @@ public enum ImageFile {
     ///   truncated, corrupt, or wider or taller than `maxSide` pixels.
     public static func read(_ url: URL, maxSide: Int = 16384) throws -> Bitmap {
         let path = url.path
-        let bytes = try FileBytes.read(path, maxBytes: ImageLimits.maxFileBytes(maxSide: maxSide))
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.read(path, maxBytes: ImageLimits.maxFileBytes(maxSide: maxSide))
+        } catch {
+            throw ImageFileError(file: path, reason: ImageFileError.Reason(error))
+        }
         return try bytes.withUnsafeBytes { buffer throws(ImageFileError) in
             try decode(buffer, maxSide: maxSide, file: path)
         }

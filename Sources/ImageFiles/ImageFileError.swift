@@ -45,6 +45,16 @@ public struct ImageFileError: Error, CustomStringConvertible, Equatable, Sendabl
 }
 
 extension ImageFileError.Reason {
+    /// The reason an image file could not be read at all.
+    init(_ problem: FileReadProblem) {
+        switch problem {
+        case .missing: self = .missing
+        case .unreadable(let detail): self = .unreadable(detail)
+        case .empty: self = .empty
+        case .tooLarge(let bytes, let limit): self = .fileTooLarge(bytes: bytes, limit: limit)
+        }
+    }
+
     /// The reason as a phrase that follows the file name.
     var explanation: String {
         switch self {

@@ -300,6 +300,29 @@ struct SceneFileErrorTests {
         }
     }
 
+    /// A file over the size limit is refused before it is read (a sparse 200 MB file: no disk used),
+    /// and a pipe is refused instead of read (which would block until a writer came).
+    @Test func oversizedFilesAndPipesAreRefusedUnread() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scene-limits-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let big = folder.appendingPathComponent("big.json")
+        #expect(FileManager.default.createFile(atPath: big.path, contents: Data("{".utf8)))
+        #expect(truncate(big.path, 200_000_000) == 0)
+        let limit = SceneFile.maxFileBytes
+        #expect(
+            throws: SceneFileError(
+                file: big.path, location: "",
+                message: "the file is 200000000 bytes, more than the \(limit) bytes a scene file may have")
+        ) { try SceneFile.load(url: big) }
+        let pipe = folder.appendingPathComponent("pipe.json")
+        #expect(mkfifo(pipe.path, 0o600) == 0)
+        #expect(
+            throws: SceneFileError(
+                file: pipe.path, location: "", message: "cannot read the file (it is not a regular file)")
+        ) { try SceneFile.load(url: pipe) }
+    }
+
     @Test func pathPiecesAppendInOrderWithCoreGraphicsArcs() throws {
         let document = try Self.decode(
             Self.withLayer(
