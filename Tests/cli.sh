@@ -118,5 +118,20 @@ check "bench prints the scene and frame-copy lines" \
 expect "scenes" 0 "$bin" scenes
 check "scenes lists the three built-ins" '[ "$(echo "$out" | cut -d" " -f1 | tr "\n" " ")" = "wipe ship reveal " ]'
 
+# Usage errors are one line on stderr; quoted control characters come out escaped.
+expect "usage error, one line" 64 "$bin" render --scene wipe --at 1 --out a.png --size "$(printf '\033[31mbig\r\nFAKE')"
+check "a usage error is one line naming the option, its control characters escaped" \
+  '[ "$(wc -l <"$tmp/err")" = 1 ] && [[ $err == *"--size"*"\u001b[31mbig\u000d\u000aFAKE"* ]] && ! grep -q $'"'"'\033'"'"' "$tmp/err"'
+
+# A fatal signal ends the process at once with one line naming it (no seconds in a backtracer).
+for sig in SEGV ILL ABRT QUIT; do
+  "$bin" bench --scene wipe --size 64x36 --frames 1000000 >/dev/null 2>"$tmp/sig" &
+  pid=$!
+  sleep 0.3
+  start=$(date +%s%N); kill -$sig $pid; { wait $pid; } 2>/dev/null; status=$?; end=$(date +%s%N)
+  check "SIG$sig: dies of it within 1 s ($(( (end - start) / 1000000 )) ms), one line" \
+    '[ $status -gt 128 ] && [ $((end - start)) -lt 1000000000 ] && [ "$(cat "$tmp/sig")" = "layerscope: killed by SIG$sig" ]'
+done
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

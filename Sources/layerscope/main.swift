@@ -1,3 +1,4 @@
 import Foundation
 
+FatalSignals.install()
 exit(Layerscope.run(Array(CommandLine.arguments.dropFirst())))
