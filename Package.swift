@@ -29,7 +29,9 @@ let package = Package(
         .target(name: "ImageFiles", dependencies: ["Raster", "CPNG", "CJPEG"]),
         .target(name: "Scenes", dependencies: ["LayerKit", "Geometry", "ImageFiles"]),
         .systemLibrary(name: "CX11", path: "Sources/CX11", providers: [.apt(["libx11-dev", "libxext-dev"])]),
-        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(
+            name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]
+        ),
         .target(name: "Recording", dependencies: ["Raster", "ImageFiles"]),
         .target(name: "Overlay", dependencies: ["Raster", "LayerKit", "CFreeType"]),
         .target(name: "Viewer", dependencies: ["CX11", "Overlay", "Compositor", "Scenes", "Recording"]),
@@ -38,12 +40,16 @@ let package = Package(
             swiftSettings: kernelFlags),
         .executableTarget(
             name: "layerscope",
-            dependencies: ["Geometry", "Raster", "LayerKit", "Compositor", "ImageFiles", "Scenes", "Recording", "Overlay", "Viewer"]),
+            dependencies: [
+                "Geometry", "Raster", "LayerKit", "Compositor", "ImageFiles", "Scenes", "Recording", "Overlay",
+                "Viewer",
+            ]),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"], exclude: ["Goldens"]),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit"]),
-        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Scenes", "ImageFiles"], exclude: ["Goldens"]),
+        .testTarget(
+            name: "CompositorTests", dependencies: ["Compositor", "Scenes", "ImageFiles"], exclude: ["Goldens"]),
         .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles"], exclude: ["Fixtures"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording"]),

@@ -50,6 +50,7 @@ run_tests() {
         say "== $name"
         if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); failures+=("$name"); fi
     }
+    suite "swift format lint" swift format lint --recursive --strict Sources Tests Package.swift
     suite "swift test (debug)" swift test
     local bin
     bin=$(release_binary)

@@ -59,7 +59,8 @@ open class CGPath: Equatable, Hashable, @unchecked Sendable {
         roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat, transform: CGAffineTransform? = nil
     ) {
         let path = CGMutablePath()
-        path.addRoundedRect(in: rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight, transform: transform ?? .identity)
+        path.addRoundedRect(
+            in: rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight, transform: transform ?? .identity)
         self.init(elements: path.elements)
     }
 

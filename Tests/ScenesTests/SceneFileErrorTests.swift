@@ -377,7 +377,10 @@ struct SceneFileErrorTests {
         Issue.record("expected an error")
     } catch {
         let message = "\(error)"
-        #expect(message.hasPrefix(#"bad\u0007.json: layers[0].\u001b[31mRED\u000d\u000aFAKE: ok: unknown key "\u001b[31mRED\u000d\u000aFAKE: ok""#), "\(message)")
+        #expect(
+            message.hasPrefix(
+                #"bad\u0007.json: layers[0].\u001b[31mRED\u000d\u000aFAKE: ok: unknown key "\u001b[31mRED\u000d\u000aFAKE: ok""#
+            ), "\(message)")
         #expect(!message.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
     }
     #expect(MessageText.escaped("a\u{85}b\u{2028}c\u{7F}") == #"a\u0085b\u2028c\u007f"#)

@@ -55,7 +55,8 @@ enum RenderCommand {
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: out, isDirectory: &isFolder)
         if exists, !isFolder.boolValue, suffix != "png" {
-            throw .failure("\(out): a file already exists there, not a folder (give FILE.png for one time, or a folder)")
+            throw .failure(
+                "\(out): a file already exists there, not a folder (give FILE.png for one time, or a folder)")
         }
         if !suffix.isEmpty, suffix != "png", !out.hasSuffix("/"), !exists {
             throw .usage(
