@@ -1,7 +1,10 @@
 /// The accumulation cells of one band of rows of the `Rasterizer`: per cell, the change of the running
 /// winding sum (area and cover folded into one delta), plus a bit per cell marking the touched ones
 /// and, per row, the range of words holding those bits. Zeroed again by `sweep`.
-struct CellBand {
+///
+/// It owns its buffers, so it cannot be copied (a copy would free them twice) and frees them when it
+/// goes away.
+struct CellBand: ~Copyable {
     private var cells: UnsafeMutablePointer<Float> = .allocate(capacity: 1)
     private var touched: UnsafeMutablePointer<UInt64> = .allocate(capacity: 1)
     private var firstWord: UnsafeMutablePointer<Int32> = .allocate(capacity: 1)
@@ -10,8 +13,9 @@ struct CellBand {
     private var wordsPerRow = 0
     private var rows = 0
 
+    deinit { release() }
+
     /// Makes room for `rows` rows of `width` pixels (plus two cells for edges on the right border).
-    /// The owner frees the buffers with `release()`.
     mutating func reserve(width: Int, rows: Int) {
         guard width + 2 > stride || rows > self.rows else { return }
         release()
@@ -28,8 +32,8 @@ struct CellBand {
         lastWord.initialize(repeating: -1, count: rows)
     }
 
-    /// Frees the buffers.
-    mutating func release() {
+    /// Frees the buffers (before new ones are allocated, or when the band goes away).
+    private func release() {
         cells.deallocate()
         touched.deallocate()
         firstWord.deallocate()

@@ -85,7 +85,6 @@ public final class Rasterizer {
     public init() {}
 
     deinit {
-        cells.release()
         refined.deallocate()
         steps.deallocate()
         events.deallocate()
