@@ -57,7 +57,7 @@ extension CALayer {
     /// returned closure runs the action after it.
     func implicitAction(for key: AnimatableKey, event: String) -> (() -> Void)? {
         guard !isPresentation, let presentation = presentationStorage,
-            EngineContext.current.implicitActionsEnabled, !CATransaction.disableActions(),
+            engineStorage.implicitActionsEnabled, !CATransaction.disableActions(),
             let action = action(forKey: event)
         else { return nil }
         let previous = presentation.animatableValue(for: key)?.anyValue

@@ -4,22 +4,23 @@ extension CALayer {
     /// duration (0.25 s by default); an animation already under `key` is removed (its delegate gets
     /// `finished: false` at the next step). Later changes to `anim` do not affect the running copy.
     public func add(_ anim: CAAnimation, forKey key: String?) {
-        let context = EngineContext.current
-        let now = context.clock.now
+        let engine = engineStorage
+        engine.assertOnOwnerThread()
+        let now = engine.clock.now
         let copy = anim.copy() as! CAAnimation
-        let defaultDuration = context.effectiveTransaction?.animationDuration ?? 0.25
+        let defaultDuration = engine.effectiveTransaction?.animationDuration ?? 0.25
         if !(copy.duration > 0) { copy.duration = defaultDuration }
         if copy.beginTime == 0 { copy.beginTime = localTime(atMediaTime: now) }
         if let group = copy as? CAAnimationGroup { Self.resolveChildDurations(group) }
         if let key { detachAnimation(forKey: key, at: now) }
-        let records = context.openCompletions
+        let records = engine.openCompletions
         if !records.isEmpty {
             copy.completionRecords = records
             for record in records { record.pending += 1 }
         }
         let program = AnimationProgram(copy, defaultDuration: defaultDuration)
         attached.append(AttachedAnimation(key: key, animation: copy, program: program, addedAt: now))
-        context.modelGeneration &+= 1
+        engine.noteModelChange()
     }
 
     /// Group members with duration ≤ 0 get the default 0.25 s (their beginTime 0 stays "start of group").
@@ -44,31 +45,30 @@ extension CALayer {
 
     /// Removes the animation under `key`; its delegate gets `finished: false` at the next step.
     public func removeAnimation(forKey key: String) {
-        detachAnimation(forKey: key, at: EngineContext.current.clock.now)
+        detachAnimation(forKey: key, at: engineStorage.clock.now)
     }
 
     /// Removes every attached animation; each unfinished one reports `finished: false` at the next step.
     public func removeAllAnimations() {
-        let now = EngineContext.current.clock.now
+        let now = engineStorage.clock.now
         let entries = attached
         attached.removeAll()
         for entry in entries { reportRemoval(entry, at: now) }
-        EngineContext.current.modelGeneration &+= 1
+        engineStorage.noteModelChange()
     }
 
     private func detachAnimation(forKey key: String, at now: CFTimeInterval) {
         guard let index = attached.firstIndex(where: { $0.key == key }) else { return }
         let entry = attached.remove(at: index)
         reportRemoval(entry, at: now)
-        EngineContext.current.modelGeneration &+= 1
+        engineStorage.noteModelChange()
     }
 
     /// Queues the stop of a removed animation (none if it already reported its end).
     private func reportRemoval(_ entry: AttachedAnimation, at now: CFTimeInterval) {
         guard !entry.stopped else { return }
         entry.stopped = true
-        let context = EngineContext.current
-        context.pendingEvents.append(
+        engineStorage.pendingEvents.append(
             PendingEvent(
                 kind: .didStop(finished: false), layer: self, key: entry.key, animation: entry.animation,
                 mediaTime: now, sequence: 0))

@@ -2,6 +2,22 @@ extension CALayer {
     /// The layer this one is drawn in: the parent for a sublayer, the masked layer for a mask.
     public var superlayer: CALayer? { superlayerStorage ?? maskOwner }
 
+    /// The engine the layer belongs to: the one current on the thread that made it, or the engine of
+    /// the tree it was last added to. Its clock and transactions are the layer's.
+    public var engine: LayerEngine { engineStorage }
+
+    /// Makes `layer`'s tree (sublayers and masks) belong to this layer's engine, as it joins this tree.
+    func adoptIntoEngine(_ layer: CALayer) {
+        guard layer.engineStorage !== engineStorage else { return }
+        var pending = [layer]
+        while let next = pending.popLast() {
+            next.engineStorage = engineStorage
+            next.presentationStorage?.engineStorage = engineStorage
+            pending.append(contentsOf: next.sublayerStorage ?? [])
+            if let mask = next.maskStorage { pending.append(mask) }
+        }
+    }
+
     /// The sublayers, back to front. Setting it detaches the old ones and adopts the new ones.
     public var sublayers: [CALayer]? {
         get { sublayerStorage }
@@ -25,6 +41,7 @@ extension CALayer {
             if let old = maskStorage, old.maskOwner === self { old.maskOwner = nil }
             if let layer = newValue {
                 layer.removeFromSuperlayer()
+                adoptIntoEngine(layer)
                 layer.maskOwner = self
             }
             maskStorage = newValue
@@ -43,6 +60,7 @@ extension CALayer {
         layer.removeFromSuperlayer()
         if sublayerStorage == nil { sublayerStorage = [] }
         sublayerStorage!.insert(layer, at: min(Int(index), sublayerStorage!.count))
+        adoptIntoEngine(layer)
         layer.superlayerStorage = self
         structureDidChange()
     }

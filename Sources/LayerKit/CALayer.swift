@@ -8,6 +8,8 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     var version: UInt64 = 0
     /// Bumped when this layer's sublayers or mask change.
     var structureVersion: UInt64 = 0
+    /// The engine the layer belongs to (see `engine`).
+    var engineStorage = LayerEngine.current
     var sublayerStorage: [CALayer]?
     /// Back-pointers are unowned (not weak: weak references would give every layer a side table and
     /// slow down reference counting in the frame loop); `deinit` clears the ones pointing at a layer
@@ -67,12 +69,14 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
         }
     }
 
+    /// A layer of the calling thread's engine (`LayerEngine.current`).
     public init() {}
 
     /// A copy of `layer`'s properties (not its sublayers or animations), as Core Animation uses for
     /// presentation layers. Subclasses with their own stored properties override this and call super.
     public required init(layer: Any) {
         if let other = layer as? CALayer {
+            engineStorage = other.engineStorage
             state = other.state
             nameStorage = other.nameStorage
             contentsStorage = other.contentsStorage
@@ -99,12 +103,12 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     /// Records a model change so the next step refreshes the presentation copy.
     @inline(__always) func modelDidChange() {
         version &+= 1
-        EngineContext.current.modelGeneration &+= 1
+        engineStorage.noteModelChange()
     }
 
     func structureDidChange() {
         structureVersion &+= 1
-        EngineContext.current.modelGeneration &+= 1
+        engineStorage.noteModelChange()
     }
 
     /// Copies drawable state from `model` into this presentation layer; subclasses add theirs. The

@@ -11,11 +11,11 @@
 /// property change takes effect at once); `disableActions` then suppresses them.
 public enum CATransaction {
     public static func begin() {
-        EngineContext.current.transactions.append(TransactionFrame(isImplicit: false))
+        LayerEngine.current.transactions.append(TransactionFrame(isImplicit: false))
     }
 
     public static func commit() {
-        let context = EngineContext.current
+        let context = LayerEngine.current
         guard let frame = context.transactions.popLast() else {
             if let implicit = context.implicitTransaction {
                 context.implicitTransaction = nil
@@ -28,7 +28,7 @@ public enum CATransaction {
 
     /// Commits the implicit transaction now (its blocks still run from the next frame step).
     public static func flush() {
-        let context = EngineContext.current
+        let context = LayerEngine.current
         if let implicit = context.implicitTransaction {
             context.implicitTransaction = nil
             implicit.commit(in: context)
@@ -37,37 +37,37 @@ public enum CATransaction {
 
     /// Duration given to animations added with duration 0 (default 0.25 s).
     public static func animationDuration() -> CFTimeInterval {
-        EngineContext.current.effectiveTransaction?.animationDuration ?? 0.25
+        LayerEngine.current.effectiveTransaction?.animationDuration ?? 0.25
     }
 
     public static func setAnimationDuration(_ duration: CFTimeInterval) {
-        EngineContext.current.currentTransaction.animationDuration = duration
+        LayerEngine.current.currentTransaction.animationDuration = duration
     }
 
     public static func animationTimingFunction() -> CAMediaTimingFunction? {
-        EngineContext.current.effectiveTransaction?.timingFunction
+        LayerEngine.current.effectiveTransaction?.timingFunction
     }
 
     public static func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
-        EngineContext.current.currentTransaction.timingFunction = function
+        LayerEngine.current.currentTransaction.timingFunction = function
     }
 
     public static func disableActions() -> Bool {
-        EngineContext.current.effectiveTransaction?.disableActions ?? false
+        LayerEngine.current.effectiveTransaction?.disableActions ?? false
     }
 
     public static func setDisableActions(_ flag: Bool) {
-        EngineContext.current.currentTransaction.disableActions = flag
+        LayerEngine.current.currentTransaction.disableActions = flag
     }
 
     public static func completionBlock() -> (() -> Void)? {
-        EngineContext.current.effectiveTransaction?.completion?.block
+        LayerEngine.current.effectiveTransaction?.completion?.block
     }
 
     /// Sets the block run after the animations added from now on in this transaction have stopped.
     /// A block set earlier keeps its own animations and still runs.
     public static func setCompletionBlock(_ block: (() -> Void)?) {
-        let context = EngineContext.current
+        let context = LayerEngine.current
         let frame = context.currentTransaction
         if let previous = frame.completion { context.seal(previous) }
         frame.completion = block.map { CompletionRecord(block: $0) }
@@ -80,7 +80,7 @@ public enum CATransaction {
         case "animationTimingFunction": return animationTimingFunction()
         case "disableActions": return disableActions()
         case "completionBlock": return completionBlock()
-        default: return EngineContext.current.effectiveTransaction?.values[key]
+        default: return LayerEngine.current.effectiveTransaction?.values[key]
         }
     }
 
@@ -91,7 +91,7 @@ public enum CATransaction {
         case "animationTimingFunction": setAnimationTimingFunction(value as? CAMediaTimingFunction)
         case "disableActions": setDisableActions(value as? Bool ?? false)
         case "completionBlock": setCompletionBlock(value as? () -> Void)
-        default: EngineContext.current.currentTransaction.values[key] = value
+        default: LayerEngine.current.currentTransaction.values[key] = value
         }
     }
 
@@ -111,7 +111,7 @@ final class TransactionFrame {
 
     init(isImplicit: Bool) { self.isImplicit = isImplicit }
 
-    func commit(in context: EngineContext) {
+    func commit(in context: LayerEngine) {
         if let record = completion {
             completion = nil
             context.seal(record)
@@ -127,7 +127,7 @@ final class CompletionRecord {
     init(block: (() -> Void)?) { self.block = block }
 }
 
-extension EngineContext {
+extension LayerEngine {
     /// The record stops taking animations and runs once its pending count is 0 (from a step).
     func seal(_ record: CompletionRecord) {
         sealedCompletions.append(record)

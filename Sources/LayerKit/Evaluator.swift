@@ -101,7 +101,7 @@ struct Evaluator {
         }
         if removed {
             layer.attached.removeAll { $0.stopped && $0.animation.isRemovedOnCompletion }
-            EngineContext.current.modelGeneration &+= 1
+            layer.engineStorage.modelGeneration &+= 1
         }
     }
 
@@ -125,7 +125,7 @@ struct Evaluator {
     /// Builds the presentation of a layer that no step has reached yet, at the clock's current time,
     /// without advancing any animation's life.
     static func syncDetached(_ layer: CALayer) {
-        let now = EngineContext.current.clock.now
+        let now = layer.engineStorage.clock.now
         var evaluator = Evaluator(now: now, lifecycle: false)
         let parentTime = layer.superlayer.map { $0.localTime(atMediaTime: now) } ?? now
         evaluator.sync(layer, parentTime: parentTime)

@@ -1,6 +1,6 @@
 /// A flat, reference-count-free summary of a layer tree's animations, built after a frame in which
 /// the model did not change and used by the following frames until it changes again
-/// (`EngineContext.modelGeneration`). A frame then only computes each layer's local time (in tree
+/// (`LayerEngine.modelGeneration`). A frame then only computes each layer's local time (in tree
 /// order, exactly as the tree walk does) and walks a contiguous array of animation items, writing the
 /// animated values into the presentation copies; unanimated layers are not visited at all.
 ///

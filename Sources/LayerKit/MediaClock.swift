@@ -32,5 +32,5 @@ public final class MonotonicClock: MediaClock {
     }
 }
 
-/// The engine's current media time: `CAEngine.clock.now`.
-public func CACurrentMediaTime() -> CFTimeInterval { EngineContext.current.clock.now }
+/// The current engine's media time: `CAEngine.clock.now`.
+public func CACurrentMediaTime() -> CFTimeInterval { LayerEngine.current.clock.now }

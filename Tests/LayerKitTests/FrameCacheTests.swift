@@ -26,7 +26,7 @@ import Testing
     /// at seeded random times (with occasional backward jumps and model changes) and records.
     func run(seed: UInt64, cache: Bool) -> Observation {
         let clock = freshEngine(at: 0)
-        EngineContext.current.frameCacheEnabled = cache
+        LayerEngine.current.frameCacheEnabled = cache
         var random = SplitMix(seed: seed)
         var observation = Observation()
         CAEngine.eventObserver = { event in
@@ -83,7 +83,7 @@ import Testing
             t += random.unit() < 0.05 ? -0.5 : random.unit() * 0.1
             if frame == 70 { layers[3].opacity = 0.4 }
             if frame == 71 { layers[8].removeAnimation(forKey: "k0") }
-            let usesCache = root.frameCache != nil && root.lastStepGeneration == EngineContext.current.modelGeneration
+            let usesCache = root.frameCache != nil && root.lastStepGeneration == LayerEngine.current.modelGeneration
             step(root, clock, at: t)
             if usesCache { observation.cachedFrames += 1 }
             for layer in layers {
