@@ -48,9 +48,7 @@ final class AnimationProgram {
 
     /// Applies an already computed sample.
     func apply(sample s: ResolvedTiming.Sample, to target: CALayer, model: CALayer) {
-        let linear = timing.duration > 0 && timing.duration.isFinite ? s.basicTime / timing.duration : 0
-        let clamped = min(max(linear, 0), 1)
-        let progress = timingFunction?.solve(clamped) ?? clamped
+        let progress = timing.progress(of: s, curve: timingFunction)
         switch body {
         case .basic(let program):
             program.apply(

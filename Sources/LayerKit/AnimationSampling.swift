@@ -177,7 +177,7 @@ public final class AnimationSampler {
     public func sample(atLocalTime t: Double) -> AnimationSample {
         let timing = program.timing
         let s = timing.sample(t)
-        let phase = phase(of: s, at: t)
+        let phase = phase(of: s)
         guard s.shown else {
             return AnimationSample(localTime: t, phase: phase, inputFraction: nil, progress: nil, value: modelValue())
         }
@@ -197,7 +197,7 @@ public final class AnimationSampler {
         values.removeAll(keepingCapacity: true)
         let timing = program.timing
         let s = timing.sample(t)
-        let phase = phase(of: s, at: t)
+        let phase = phase(of: s)
         guard let valueKey else {
             return AnimationSample(
                 localTime: t, phase: phase, inputFraction: fraction(of: s), progress: progress(of: s))
@@ -221,14 +221,11 @@ public final class AnimationSampler {
     }
 
     private func fraction(of s: ResolvedTiming.Sample) -> Double? {
-        guard s.shown else { return nil }
-        let duration = program.timing.duration
-        let linear = duration > 0 && duration.isFinite ? s.basicTime / duration : 0
-        return min(max(linear, 0), 1)
+        s.shown ? program.timing.fraction(of: s) : nil
     }
 
     private func progress(of s: ResolvedTiming.Sample) -> Double? {
-        fraction(of: s).map { program.timingFunction?.solve($0) ?? $0 }
+        s.shown ? program.timing.progress(of: s, curve: program.timingFunction) : nil
     }
 
     /// The key path's model value (what shows while the animation does not).
@@ -236,7 +233,7 @@ public final class AnimationSampler {
         valueKey.flatMap { layer.animatableValue(for: $0)?.components }
     }
 
-    private func phase(of s: ResolvedTiming.Sample, at t: Double) -> AnimationPhase {
+    private func phase(of s: ResolvedTiming.Sample) -> AnimationPhase {
         switch s.travel {
         case .notStarted:
             return s.shown ? .filledBefore : .before
@@ -244,20 +241,8 @@ public final class AnimationSampler {
             if animation.isRemovedOnCompletion { return .removed }
             return s.shown ? .filledAfter : .after
         case .running:
-            return .active(iteration: Self.integer(s.iteration), leg: leg(at: t, iteration: s.iteration))
+            return .active(iteration: Self.integer(s.iteration), leg: s.isReversing ? .reverse : .forward)
         }
-    }
-
-    /// Forward or reverse, from the position inside the current cycle (the engine's `u`).
-    private func leg(at t: Double, iteration: Double) -> AnimationPhase.Leg {
-        let timing = program.timing
-        guard timing.autoreverses, timing.cycle.isFinite, timing.cycle > 0 else { return .forward }
-        let local =
-            timing.speed >= 0
-            ? (timing.speed == 0 ? 0 : (t - timing.beginTime) * timing.speed) + timing.timeOffset
-            : (t - timing.beginTime) * timing.speed + timing.timeOffset
-        let u = local - iteration * timing.cycle
-        return u > timing.duration ? .reverse : .forward
     }
 
     private static func integer(_ value: Double) -> Int {

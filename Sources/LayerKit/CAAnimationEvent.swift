@@ -26,16 +26,47 @@ final class AttachedAnimation {
     let program: AnimationProgram
     /// Media time at which it was added (no callback is dated earlier).
     let addedAt: CFTimeInterval
-    var started = false
-    var stopped = false
-    /// Media time of the last lifecycle pass that saw it (its callbacks are dated after this).
-    var lastSeen: CFTimeInterval
+    var life: AnimationLife
 
     init(key: String?, animation: CAAnimation, program: AnimationProgram, addedAt: CFTimeInterval) {
         self.key = key
         self.animation = animation
         self.program = program
         self.addedAt = addedAt
-        lastSeen = addedAt
+        life = AnimationLife(lastSeen: addedAt)
+    }
+}
+
+/// An attached animation's life so far. One rule advances it (`advance(to:at:)`), for the tree walk
+/// and for the frame cache, which keeps a copy per item.
+struct AnimationLife {
+    var started = false
+    var stopped = false
+    /// Media time of the last lifecycle pass that saw it (its callbacks are dated after this).
+    var lastSeen: CFTimeInterval
+
+    /// What one step found: the callbacks now due, and the previous `lastSeen` to date them after.
+    struct Step {
+        var started = false
+        var stopped = false
+        var lastSeen: CFTimeInterval
+        var isEmpty: Bool { !started && !stopped }
+    }
+
+    /// The lifecycle rule: the animation starts when `sample` first leaves "not started" and stops
+    /// (finished) when it first reaches "finished"; a pass at media time `now` saw it.
+    @inline(__always)
+    mutating func advance(to sample: ResolvedTiming.Sample, at now: CFTimeInterval) -> Step {
+        var step = Step(lastSeen: lastSeen)
+        if !started, sample.travel != .notStarted {
+            started = true
+            step.started = true
+        }
+        if sample.travel == .finished, !stopped {
+            stopped = true
+            step.stopped = true
+        }
+        lastSeen = now
+        return step
     }
 }

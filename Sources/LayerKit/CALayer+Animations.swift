@@ -66,8 +66,8 @@ extension CALayer {
 
     /// Queues the stop of a removed animation (none if it already reported its end).
     private func reportRemoval(_ entry: AttachedAnimation, at now: CFTimeInterval) {
-        guard !entry.stopped else { return }
-        entry.stopped = true
+        guard !entry.life.stopped else { return }
+        entry.life.stopped = true
         engineStorage.pendingEvents.append(
             PendingEvent(
                 kind: .didStop(finished: false), layer: self, key: entry.key, animation: entry.animation,

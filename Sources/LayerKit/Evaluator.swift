@@ -80,29 +80,35 @@ struct Evaluator {
     mutating func applyAnimations(of layer: CALayer, at time: CFTimeInterval, to presentation: CALayer) {
         var removed = false
         for entry in layer.attached {
-            let timing = entry.program.timing
-            let sample = timing.sample(time)
-            if lifecycle {
-                if !entry.started, sample.travel != .notStarted {
-                    entry.started = true
-                    record(.didStart, entry, layer, localTime: timing.startTime, lastSeen: entry.lastSeen)
-                }
-                if sample.travel == .finished, !entry.stopped {
-                    entry.stopped = true
-                    record(.didStop(finished: true), entry, layer, localTime: timing.endTime, lastSeen: entry.lastSeen)
-                    if entry.animation.isRemovedOnCompletion {
-                        removed = true
-                        continue
-                    }
-                }
+            let sample = entry.program.timing.sample(time)
+            guard !lifecycle || !advance(entry, to: sample, on: layer) else {
+                removed = true
+                continue
             }
-            if lifecycle { entry.lastSeen = now }
             if sample.shown { entry.program.apply(sample: sample, to: presentation, model: layer) }
         }
         if removed {
-            layer.attached.removeAll { $0.stopped && $0.animation.isRemovedOnCompletion }
+            layer.attached.removeAll { $0.life.stopped && $0.animation.isRemovedOnCompletion }
             layer.engineStorage.modelGeneration &+= 1
         }
+    }
+
+    /// Advances `entry`'s life for `sample` and records the callbacks that came due. Returns true when
+    /// it finished now and is removed on completion (the caller drops it instead of applying it).
+    @inline(__always)
+    mutating func advance(_ entry: AttachedAnimation, to sample: ResolvedTiming.Sample, on layer: CALayer) -> Bool {
+        let step = entry.life.advance(to: sample, at: now)
+        return !step.isEmpty && record(step, entry, layer)
+    }
+
+    /// Records the callbacks of a lifecycle step of `entry` (the frame cache calls this with its own
+    /// copy of the life). Returns true when the animation stopped and is removed on completion.
+    mutating func record(_ step: AnimationLife.Step, _ entry: AttachedAnimation, _ layer: CALayer) -> Bool {
+        let timing = entry.program.timing
+        if step.started { record(.didStart, entry, layer, localTime: timing.startTime, lastSeen: step.lastSeen) }
+        guard step.stopped else { return false }
+        record(.didStop(finished: true), entry, layer, localTime: timing.endTime, lastSeen: step.lastSeen)
+        return entry.animation.isRemovedOnCompletion
     }
 
     /// Dates a callback: the analytic time (layer local → media), kept within the interval since the

@@ -48,9 +48,7 @@ final class FrameCache {
         var curve: UnitBezier?
         var from = SIMD4<Double>()
         var to = SIMD4<Double>()
-        var started = false
-        var stopped = false
-        var lastSeen = 0.0
+        var life = AnimationLife(lastSeen: 0)
         /// The model's transform is the identity (transform components are then written directly).
         var identityBase = false
     }
@@ -96,9 +94,7 @@ final class FrameCache {
         item.curve = entry.program.timingFunction
         item.from = ends.from
         item.to = ends.to
-        item.started = entry.started
-        item.stopped = entry.stopped
-        item.lastSeen = entry.lastSeen
+        item.life = entry.life
         item.identityBase = layer.state.transform == CATransform3DIdentity
         return item
     }
@@ -124,7 +120,7 @@ final class FrameCache {
     /// Copies the per-frame bookkeeping back into the attached animations (before the cache is dropped).
     func writeBack() {
         for item in items where item.key != nil {
-            item.entry?.lastSeen = item.lastSeen
+            item.entry?.life.lastSeen = item.life.lastSeen
         }
     }
 
@@ -151,22 +147,13 @@ final class FrameCache {
                 continue
             }
             let sample = items[i].timing.sample(time)
-            if !items[i].started, sample.travel != .notStarted {
-                items[i].started = true
+            let step = items[i].life.advance(to: sample, at: now)
+            if !step.isEmpty {
+                // The attached animation learns of its start or stop at once (a removal must not
+                // report a second stop); its `lastSeen` is written back when the cache is dropped.
                 let entry = items[i].entry!
-                entry.started = true
-                evaluator.record(
-                    .didStart, entry, items[i].layer, localTime: items[i].timing.startTime,
-                    lastSeen: items[i].lastSeen)
-            }
-            if sample.travel == .finished, !items[i].stopped {
-                items[i].stopped = true
-                let entry = items[i].entry!
-                entry.stopped = true
-                evaluator.record(
-                    .didStop(finished: true), entry, items[i].layer, localTime: items[i].timing.endTime,
-                    lastSeen: items[i].lastSeen)
-                if entry.animation.isRemovedOnCompletion {
+                entry.life = items[i].life
+                if evaluator.record(step, entry, items[i].layer) {
                     let layer = items[i].layer
                     layer.attached.removeAll { $0 === entry }
                     items[i].presentation.syncedAnimations = layer.animationsVersion
@@ -175,13 +162,9 @@ final class FrameCache {
                     continue
                 }
             }
-            items[i].lastSeen = now
             let (layerRef, presentationRef) = (items[i].layerRef, items[i].presentationRef)
             if sample.shown {
-                let timing = items[i].timing
-                let linear = timing.duration > 0 && timing.duration.isFinite ? sample.basicTime / timing.duration : 0
-                let clamped = min(max(linear, 0), 1)
-                let progress = items[i].curve?.solve(clamped) ?? clamped
+                let progress = items[i].timing.progress(of: sample, curve: items[i].curve)
                 let value = items[i].from + (items[i].to - items[i].from) * progress
                 let identityBase = items[i].identityBase
                 presentationRef._withUnsafeGuaranteedRef { target in

@@ -40,6 +40,8 @@ struct ResolvedTiming {
         var iteration: Double
         /// Time inside the simple duration, 0…d.
         var basicTime: Double
+        /// On the reverse pass of an autoreversing cycle.
+        var isReversing = false
     }
 
     init(_ p: TimingParameters, defaultDuration: Double = 0.25) {
@@ -122,8 +124,21 @@ struct ResolvedTiming {
             k = (local / cycle).rounded() - 1
             u = cycle
         }
-        let basic = u <= duration ? u : cycle - u
-        return Sample(travel: travel, shown: true, iteration: k, basicTime: basic)
+        let reversing = u > duration
+        return Sample(
+            travel: travel, shown: true, iteration: k, basicTime: reversing ? cycle - u : u, isReversing: reversing)
+    }
+
+    /// The fraction of the simple duration a shown sample is at, 0…1: the timing function's input.
+    func fraction(of s: Sample) -> Double {
+        let linear = duration > 0 && duration.isFinite ? s.basicTime / duration : 0
+        return min(max(linear, 0), 1)
+    }
+
+    /// The eased progress of a shown sample: its `fraction` through `curve` (as is when nil, linear).
+    func progress(of s: Sample, curve: UnitBezier?) -> Double {
+        let f = fraction(of: s)
+        return curve?.solve(f) ?? f
     }
 
     /// Parent time at which the active period begins, in the direction of travel (nil if never).
