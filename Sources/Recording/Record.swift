@@ -36,10 +36,6 @@ public func record(job: RecordingJob, producer: FrameProducer) throws -> Recordi
         progress.abandon()
         throw error
     }
-    if let sequence = sink as? PNGSequenceSink, sequence.hasLeftoverFrames {
-        progress.note(
-            "\(job.output.path) also holds numbered PNGs after frame \(job.frameCount - 1) from an earlier recording")
-    }
     let summary = RecordingSummary(
         output: job.output, format: format, frameCount: job.frameCount, fps: job.fps,
         width: sink.encodedSize.width, height: sink.encodedSize.height, wallTime: progress.elapsed)
