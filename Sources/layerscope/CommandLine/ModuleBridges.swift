@@ -24,7 +24,7 @@ enum ModuleBridges {
     }
 
     /// Records `duration` seconds of `scene` from media time `from` at `fps`: frame k at exactly
-    /// `from + k / fps`.
+    /// `from + k / fps`. A job the numbers make impossible or too long is a usage error.
     static func record(
         _ scene: Scene, to url: URL, width: Int, height: Int, fps: Double, duration: Double, from: Double
     ) throws(CommandError) -> Int32 {
@@ -35,6 +35,11 @@ enum ModuleBridges {
                 scene.advance(to: time)
                 renderer.draw(scene, into: bitmap)
             }
+        } catch RecordingError.invalidJob(let problem) {
+            throw .usage(RecordingError.invalidJob(problem).description, command: "record")
+        } catch let error as RecordingError {
+            if case .tooLong = error { throw .usage(error.description, command: "record") }
+            throw .failure(error.description)
         } catch {
             throw .failure("\(error)")
         }
