@@ -35,11 +35,11 @@ enum ModuleBridges {
                 scene.advance(to: time)
                 renderer.draw(scene, into: bitmap)
             }
-        } catch RecordingError.invalidJob(let problem) {
-            throw .usage(RecordingError.invalidJob(problem).description, command: "record")
         } catch let error as RecordingError {
-            if case .tooLong = error { throw .usage(error.description, command: "record") }
-            throw .failure(error.description)
+            switch error {
+            case .invalidJob, .tooLong: throw .usage(error.description, command: "record")
+            default: throw .failure(error.description)
+            }
         } catch {
             throw .failure("\(error)")
         }
