@@ -293,7 +293,8 @@ wait_exit "$viewer_pid"
 # 8. `layerscope record` interrupted: SIGINT, SIGTERM and SIGQUIT leave nothing, neither the output nor
 # its hidden temporary one (a folder of PNGs is renamed into place only when complete); SIGKILL leaves
 # the temporary output, marked with the writer's PID, which the next recording into that folder removes.
-# `env --default-signal` undoes the SIGINT and SIGQUIT a script's background job would otherwise ignore.
+# `env --default-signal` (coreutils 8.31 or later) undoes the SIGINT and SIGQUIT a script's background job
+# would otherwise ignore.
 rec=$tmp/rec
 mkdir -p "$rec"
 partial_has_data() { [ -n "$(find "$rec" -path '*.partial-*' -type f -size +0 2>/dev/null | head -1)" ]; }
