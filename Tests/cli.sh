@@ -107,6 +107,18 @@ check "record --from writes duration × fps frames" '[ "$(ls "$tmp/rec" | tr "\n
 expect "render at the recorded times" 0 "$bin" render --scene "$tmp/fade.json" --at 0.25,0.5 --out "$tmp/ren"
 check "recorded frames equal render --at from + k/fps" 'cmp -s "$tmp/rec/00000.png" "$tmp/ren/00000.png" && cmp -s "$tmp/rec/00001.png" "$tmp/ren/00001.png"'
 expect "record --from negative" 64 "$bin" record --scene "$tmp/fade.json" --out "$tmp/x/" --from -1 && ok
+# record: lengths beyond the limit (100000 frames) and numbers no Int holds are usage errors, refused
+# before anything is written (timeout: a recording without bound must fail here, not fill the disk).
+expect "record --duration 1e9 to a folder" 64 timeout 10 "$bin" record --scene "$tmp/fade.json" --out "$tmp/long/" --duration 1e9
+check "a recording over 100000 frames is refused naming the output and the frames; nothing is created" \
+  '[[ $err == "Error: cannot record $tmp/long: 60000000000 frames is longer than a recording may be, at most 100000 frames"* ]] && [ ! -e "$tmp/long" ] && ! ls -A "$tmp" | grep -q partial'
+for args in "--duration 1e300" "--fps 1e300" "--fps 1000 --duration 1e16"; do
+  expect "record $args" 64 timeout 10 "$bin" record --scene "$tmp/fade.json" --out "$tmp/huge.mp4" $args &&
+    check "record $args is refused with a message, not a trap" '[[ $err == "Error: cannot record"* ]] && [ ! -e "$tmp/huge.mp4" ]'
+done
+sed 's/"duration": 1 }/"duration": "inf" }/' "$tmp/fade.json" > "$tmp/forever.json"
+expect "record a scene that never ends" 64 "$bin" record --scene "$tmp/forever.json" --out "$tmp/forever/"
+check "a scene that never ends needs --duration" '[[ $err == *"never end; give --duration"* ]] && [ ! -e "$tmp/forever" ]'
 expect "render --out with another image type" 64 "$bin" render --scene "$tmp/fade.json" --at 0 --out "$tmp/f.jpg"
 check "it says frames are PNG" '[[ $err == *"frames are written as PNG"* ]]'
 expect "view --frames 0" 64 "$bin" view --frames 0 && ok

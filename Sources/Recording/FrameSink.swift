@@ -12,11 +12,18 @@ protocol FrameSink: AnyObject {
 }
 
 /// The sink for a `format` output of `frameCount` frames of `width`×`height` pixels at `fps`; a live
-/// recording, whose length is not known ahead, passes nil.
+/// recording, whose length is not known ahead, passes nil. First removes the stale temporary outputs
+/// of killed recordings beside the output (`PartialName`), then, for a known length, checks the disk
+/// has room (`DiskSpace`).
+/// - Throws: `RecordingError.notEnoughSpace`, or the sink's errors.
 func makeFrameSink(
     format: RecordingFormat, output: URL, width: Int, height: Int, fps: Double, frameCount: Int?,
     settings: RecordingSettings
 ) throws(RecordingError) -> FrameSink {
+    PartialName.removeStale(in: output.deletingLastPathComponent())
+    if let frameCount {
+        try DiskSpace.check(output: output, format: format, width: width, height: height, frames: frameCount)
+    }
     switch format {
     case .pngSequence:
         return try PNGSequenceSink(directory: output, width: width, height: height)

@@ -1,8 +1,8 @@
 import Foundation
 
-/// An output file written under a hidden temporary name in the same directory (`.clip.partial.mp4`
-/// for `clip.mp4`, keeping the extension) and renamed over the final name only once complete. Until
-/// then the temporary file is also removed if the process is interrupted (see `InterruptCleanup`).
+/// An output file written under a hidden temporary name in the same directory (see `PartialName`) and
+/// renamed over the final name only once complete. Until then the temporary file is also removed if the
+/// process is interrupted (see `InterruptCleanup`).
 final class PartialFile {
     let final: URL
     let temporary: URL
@@ -13,8 +13,7 @@ final class PartialFile {
     init(for final: URL) throws(RecordingError) {
         self.final = final
         let directory = final.deletingLastPathComponent()
-        let stem = final.deletingPathExtension().lastPathComponent
-        temporary = directory.appendingPathComponent(".\(stem).partial.\(final.pathExtension)")
+        temporary = PartialName.temporary(for: final, isFolder: false)
 
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory),
@@ -26,7 +25,7 @@ final class PartialFile {
             throw code == ENOSPC ? .diskFull(final) : .cannotWrite(final, reason: systemMessage(code))
         }
         close(descriptor)
-        interruptSlot = InterruptCleanup.register(temporary.path)
+        interruptSlot = InterruptCleanup.register(file: temporary.path)
     }
 
     /// Renames the temporary file to the final name, replacing any file there.

@@ -6,7 +6,8 @@ import Raster
 /// PNGs into a directory). The producer draws the next frame while the previous one is encoded on
 /// another thread. Shows progress on standard error as `job.settings.progress` says.
 ///
-/// Nothing is left under the output's name unless the recording completes.
+/// Nothing is left under the output's name unless the recording completes. Refused before anything is
+/// written: more than `RecordingJob.maximumFrameCount` frames, or more than fits the disk (`DiskSpace`).
 /// - Returns: what was written and how fast.
 /// - Throws: `RecordingError` (with the partial output removed), or whatever `producer` throws.
 public func record(job: RecordingJob, producer: FrameProducer) throws -> RecordingSummary {
@@ -35,10 +36,6 @@ public func record(job: RecordingJob, producer: FrameProducer) throws -> Recordi
         sink.abort()
         progress.abandon()
         throw error
-    }
-    if let sequence = sink as? PNGSequenceSink, sequence.hasLeftoverFrames {
-        progress.note(
-            "\(job.output.path) also holds numbered PNGs after frame \(job.frameCount - 1) from an earlier recording")
     }
     let summary = RecordingSummary(
         output: job.output, format: format, frameCount: job.frameCount, fps: job.fps,

@@ -20,6 +20,10 @@ public enum RecordingError: Error, CustomStringConvertible, Equatable, Sendable 
     case cannotWrite(URL, reason: String)
     /// The disk holding the output ran out of space.
     case diskFull(URL)
+    /// More frames than `RecordingJob.maximumFrameCount` (`Int.max` standing for more than an `Int` holds).
+    case tooLong(URL, frames: Int, fps: Double)
+    /// The recording cannot fit the free space of the disk that would hold it (see `DiskSpace`).
+    case notEnoughSpace(URL, format: RecordingFormat, frames: Int, neededBytes: Int, freeBytes: Int)
 
     public var description: String {
         switch self {
@@ -45,8 +49,30 @@ public enum RecordingError: Error, CustomStringConvertible, Equatable, Sendable 
             return "cannot write \(url.path): \(reason)"
         case .diskFull(let url):
             return "cannot write \(url.path): the disk is full (no space left on device); nothing was kept"
+        case .tooLong(let url, let frames, let fps):
+            let count = frames == Int.max ? "more than 9e18" : String(frames)
+            let most = RecordingJob.maximumFrameCount
+            return "cannot record \(url.path): \(count) frames is longer than a recording may be, "
+                + "at most \(most) frames (\(clockDuration(Double(most) / fps)) at \(FFmpegArguments.rate(fps)) fps); "
+                + "give a shorter --duration or a lower --fps"
+        case .notEnoughSpace(let url, let format, let frames, let neededBytes, let freeBytes):
+            let estimate =
+                format == .pngSequence
+                ? "up to \(neededBytes) bytes as PNG files"
+                : "at least \(neededBytes) bytes (\(DiskSpace.leastBytesPerFrame(format)) bytes a frame, the least "
+                    + "\(format.rawValue.uppercased()) takes)"
+            return "cannot record \(url.path): not enough free space: \(frames) frames need \(estimate), "
+                + "and its disk has \(freeBytes) bytes free"
         }
     }
+}
+
+/// Seconds as people read a length, whole seconds from a minute on: "27 min 46 s", "2 h 5 min 0 s", "1.5 s".
+func clockDuration(_ seconds: Double) -> String {
+    guard seconds >= 60, seconds < 1e9 else { return String(format: "%.3g s", seconds) }
+    let whole = Int(seconds)
+    let (hours, minutes, rest) = (whole / 3600, whole / 60 % 60, whole % 60)
+    return hours > 0 ? "\(hours) h \(minutes) min \(rest) s" : "\(minutes) min \(rest) s"
 }
 
 /// The system's message for an `errno` value.

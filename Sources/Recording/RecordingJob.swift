@@ -45,11 +45,21 @@ public struct RecordingJob: Sendable {
             frameCount: RecordingJob.frameCount(duration: duration, fps: fps), from: from, settings: settings)
     }
 
-    /// The number of frames that cover `duration` seconds at `fps`, at least 1 for a positive duration.
+    /// The most frames a recording may have: 100 000, numbered `00000` to `99999` in a PNG sequence
+    /// (27 min 46 s at 60 fps). A longer recording is refused before anything is written.
+    public static let maximumFrameCount = 100_000
+
+    /// The number of frames that cover `duration` seconds at `fps`, at least 1 for a positive duration;
+    /// `Int.max` when that is more than an `Int` holds (an infinite duration, say); 0 for no frames or
+    /// a rate or duration that is not a number.
     public static func frameCount(duration: Double, fps: Double) -> Int {
-        guard duration.isFinite, fps.isFinite, duration > 0, fps > 0 else { return 0 }
+        guard duration > 0, fps > 0 else { return 0 }
         let exact = duration * fps
-        return max(1, Int((exact - 1e-9 * max(1, exact)).rounded(.up)))
+        // Every Double below 2^63 converts to an Int (and rounds up to one below 2^63 too).
+        guard exact < 0x1p63 else { return Int.max }
+        // The product's rounding error is forgiven: 0.1 s at 30 fps is 3 frames, not 4.
+        let slack = min(1e-9 * max(1, exact), 1e-3)
+        return max(1, Int((exact - slack).rounded(.up)))
     }
 
     /// The media time of frame `index`.
@@ -73,6 +83,9 @@ public struct RecordingJob: Sendable {
         }
         guard frameCount > 0 else {
             throw .invalidJob("there must be at least one frame (a duration above 0 seconds)")
+        }
+        guard frameCount <= RecordingJob.maximumFrameCount else {
+            throw .tooLong(output, frames: frameCount, fps: fps)
         }
         guard from.isFinite else { throw .invalidJob("the start time must be a finite number, got \(from)") }
     }

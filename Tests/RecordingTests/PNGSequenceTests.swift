@@ -55,25 +55,71 @@ import Testing
         #expect(try temporary.contents() == [])
     }
 
-    @Test func framesLeftByALongerRecordingAreNoticed() throws {
+    @Test func reRecordingReplacesAnEarlierRecordingWholeOnlyWhenItCompletes() throws {
+        struct Broken: Error {}
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
         let directory = temporary.file("again/")
-        _ = try record(
-            job: RecordingJob(output: directory, width: 4, height: 4, fps: 10, frameCount: 3, settings: quietSettings),
-            producer: TestProducer().draw)
+        func job(_ frames: Int) -> RecordingJob {
+            RecordingJob(output: directory, width: 4, height: 4, fps: 10, frameCount: frames, settings: quietSettings)
+        }
+        _ = try record(job: job(5), producer: TestProducer().draw)
 
-        let shorter = try PNGSequenceSink(directory: directory, width: 4, height: 4)
-        try shorter.write(Bitmap(width: 4, height: 4))
-        #expect(shorter.hasLeftoverFrames)
-        try shorter.write(Bitmap(width: 4, height: 4))
-        try shorter.write(Bitmap(width: 4, height: 4))
-        #expect(!shorter.hasLeftoverFrames)
+        #expect(throws: Broken.self) {
+            try record(job: job(3)) { index, _, _ in if index == 2 { throw Broken() } }
+        }
+        #expect(try temporary.contents() == ["again"])
+        #expect(try temporary.contents(of: "again").count == 5, "a failed recording keeps the earlier one")
+
+        _ = try record(job: job(3), producer: TestProducer().draw)
+        #expect(try temporary.contents() == ["again"])
+        #expect(try temporary.contents(of: "again") == ["00000.png", "00001.png", "00002.png"])
+    }
+
+    @Test func aFolderHoldingOtherFilesIsRefusedBeforeAnythingIsWritten() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        try FileManager.default.createDirectory(at: temporary.file("mine"), withIntermediateDirectories: true)
+        try Data("keep me".utf8).write(to: temporary.file("mine/notes.txt"))
+
+        let error = #expect(throws: RecordingError.self) {
+            try record(
+                job: RecordingJob(
+                    output: temporary.file("mine/"), width: 4, height: 4, fps: 10, frameCount: 2,
+                    settings: quietSettings),
+                producer: TestProducer().draw)
+        }
+
+        #expect(error?.description.contains("\"notes.txt\", which is not a numbered PNG frame") == true)
+        #expect(try temporary.contents() == ["mine"])
+        #expect(try temporary.contents(of: "mine") == ["notes.txt"])
+    }
+
+    @Test func whileRecordingTheFramesAreInAHiddenFolderMarkedWithTheWriter() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        var seen: [String] = []
+        let job = RecordingJob(
+            output: temporary.file("frames/"), width: 4, height: 4, fps: 10, frameCount: 3, settings: quietSettings)
+
+        _ = try record(job: job) { index, _, _ in
+            if index == 2 { seen = (try? temporary.contents()) ?? [] }
+        }
+
+        let writer = PartialName.Writer.current
+        #expect(seen == [".frames.partial-\(writer.pid)-\(writer.start)"])
+        #expect(try temporary.contents() == ["frames"])
     }
 
     @Test func fileNamesAreFiveDigitsZeroPadded() {
-        #expect(PNGSequenceSink.fileName(ofFrame: 0) == "00000.png")
-        #expect(PNGSequenceSink.fileName(ofFrame: 42) == "00042.png")
-        #expect(PNGSequenceSink.fileName(ofFrame: 123_456) == "123456.png")
+        #expect(FrameFileName.of(0) == "00000.png")
+        #expect(FrameFileName.of(42) == "00042.png")
+        #expect(FrameFileName.of(99_999) == "99999.png")
+        #expect(FrameFileName.of(123_456) == "123456.png")
+        #expect(FrameFileName.of(Int.max) == "\(Int.max).png")
+        #expect(FrameFileName.isFrame("00042.png") && FrameFileName.isFrame("123456.png"))
+        #expect(
+            !FrameFileName.isFrame("0042.png") && !FrameFileName.isFrame("00042.PNG")
+                && !FrameFileName.isFrame("a0042.png"))
     }
 }

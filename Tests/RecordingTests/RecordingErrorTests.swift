@@ -105,10 +105,14 @@ import Testing
         #expect(try filesystem.directory.contents() == [])
     }
 
+    /// The disk fills while recording: for MP4 and APNG, whose size the free-space check can only bound
+    /// below, by the frames themselves; for PNGs, which that check bounds above, by another file written
+    /// once the first frame is drawn.
     @Test(.enabled(if: canMount, "needs the right to mount a small tmpfs"))
     func fullDiskLeavesNothing() throws {
         let filesystem = try #require(try SmallFilesystem(kilobytes: 48))
         defer { filesystem.remove() }
+        let filler = filesystem.directory.file("filler")
         let noise = { (index: Int, _: Double, bitmap: Bitmap) in
             var state = UInt32(truncatingIfNeeded: index &* 2_654_435_761 &+ 1)
             for y in 0..<bitmap.height {
@@ -118,12 +122,19 @@ import Testing
                 }
             }
         }
+        let noiseFillingTheDisk = { (index: Int, time: Double, bitmap: Bitmap) in
+            if index == 0 { _ = FileManager.default.createFile(atPath: filler.path, contents: Data(count: 40 << 10)) }
+            noise(index, time, bitmap)
+        }
 
-        for name in ["clip.mp4", "clip.apng", "frames/"] {
+        for (name, frames, producer) in [
+            ("clip.mp4", 60, noise), ("clip.apng", 60, noise), ("frames/", 2, noiseFillingTheDisk),
+        ] {
             let output = filesystem.directory.file(name)
             let error = #expect(throws: RecordingError.self) {
-                try record(job: job(output, frames: 60), producer: noise)
+                try record(job: job(output, frames: frames), producer: producer)
             }
+            try? FileManager.default.removeItem(at: filler)
             guard case .diskFull(let file) = error else {
                 Issue.record("expected diskFull for \(name), got \(String(describing: error))")
                 continue

@@ -26,7 +26,12 @@ import Testing
         #expect(RecordingJob.frameCount(duration: 1.01, fps: 30) == 31)
         #expect(RecordingJob.frameCount(duration: 0.001, fps: 30) == 1)
         #expect(RecordingJob.frameCount(duration: 0, fps: 30) == 0)
-        #expect(RecordingJob.frameCount(duration: .infinity, fps: 30) == 0)
+        #expect(RecordingJob.frameCount(duration: 1e9, fps: 60) == 60_000_000_000)
+        #expect(RecordingJob.frameCount(duration: .infinity, fps: 30) == Int.max)
+        #expect(RecordingJob.frameCount(duration: 1e300, fps: 60) == Int.max)
+        #expect(RecordingJob.frameCount(duration: 1, fps: .greatestFiniteMagnitude) == Int.max)
+        #expect(RecordingJob.frameCount(duration: .nan, fps: 30) == 0)
+        #expect(RecordingJob.frameCount(duration: 1, fps: .nan) == 0)
     }
 
     @Test func frameTimesAreExact() {

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # End-to-end tests of recording from the live viewer (key r, the Record button) under an Xvfb started
 # here: real keys and clicks through xdotool, the files checked with ffprobe and decoded with ffmpeg.
-# Recordings go to a temporary $LAYERSCOPE_RECORDINGS. The last line is "N passed, N failed"; the exit
-# status is 1 on failure. Takes about 20 s.
+# Recordings go to a temporary $LAYERSCOPE_RECORDINGS. Then `layerscope record` interrupted by signals
+# and refused for lack of disk space (a tmpfs, when the script may mount one). The last line is
+# "N passed, N failed"; the exit status is 1 on failure. Takes about 30 s.
 #
 #   Tests/e2e/recording.sh                 # builds the release binary first
 #   LAYERSCOPE=path/to/layerscope Tests/e2e/recording.sh
@@ -268,6 +269,89 @@ key q
 wait_exit "$viewer_pid"
 [ "$exit_code" = 0 ]
 check $? "and closes normally" "exit $exit_code"
+
+# 7. The viewer killed by SIGKILL while recording leaves its hidden temporary file, marked with its PID;
+# the next recording started in that folder removes it.
+start_viewer killed --scene ship
+key r
+wait_for 5 log_has '^recording: started '
+sleep 0.3
+{ kill -KILL "$viewer_pid"; wait_exit "$viewer_pid"; } 2>/dev/null  # without the shell's "Killed" notice
+left=$(ls -A "$LAYERSCOPE_RECORDINGS" | grep "\.partial-$viewer_pid-")
+[ -n "$left" ] && [ ! -e "$(started_file)" ]
+check $? "SIGKILL while recording leaves only a hidden .NAME.partial-PID-… file" "$(ls -A "$LAYERSCOPE_RECORDINGS" | tr '\n' ' ')"
+start_viewer after-kill --scene ship
+key r
+wait_for 5 log_has '^recording: started '
+key r
+wait_for 10 log_has '^recording: saved '
+[ ! -e "$LAYERSCOPE_RECORDINGS/$left" ] && ! ls -A "$LAYERSCOPE_RECORDINGS" | grep -q partial
+check $? "the next recording in that folder removes it" "$(ls -A "$LAYERSCOPE_RECORDINGS" | tr '\n' ' ')"
+key q
+wait_exit "$viewer_pid"
+
+# 8. `layerscope record` interrupted: SIGINT, SIGTERM and SIGQUIT leave nothing, neither the output nor
+# its hidden temporary one (a folder of PNGs is renamed into place only when complete); SIGKILL leaves
+# the temporary output, marked with the writer's PID, which the next recording into that folder removes.
+# `env --default-signal` (coreutils 8.31 or later) undoes the SIGINT and SIGQUIT a script's background job
+# would otherwise ignore.
+rec=$tmp/rec
+mkdir -p "$rec"
+partial_has_data() { [ -n "$(find "$rec" -path '*.partial-*' -type f -size +0 2>/dev/null | head -1)" ]; }
+# start_record OUT: a long recording into $rec/OUT in the background; returns once its temporary output
+# holds data, with record_pid set.
+start_record() {
+    env --default-signal=INT,QUIT "$bin" record --scene wipe --size 320x180 --duration 600 --out "$rec/$1" \
+        >"$tmp/record.log" 2>&1 &
+    record_pid=$!
+    pids+=("$record_pid")
+    wait_for 10 partial_has_data
+}
+for out in frames/ clip.mp4; do
+    name=${out%/}
+    for signal in INT TERM QUIT; do
+        start_record "$out"
+        { kill "-$signal" "$record_pid"; wait_exit "$record_pid"; } 2>/dev/null
+        want=$((128 + $(kill -l $signal)))
+        [ "$exit_code" = $want ] && [ -z "$(ls -A "$rec")" ]
+        check $? "record --out $out: SIG$signal ends it (exit $want) and leaves nothing" \
+            "exit $exit_code; left: $(ls -A "$rec" | tr '\n' ' ')"
+    done
+    start_record "$out"
+    { kill -KILL "$record_pid"; wait_exit "$record_pid"; } 2>/dev/null
+    left=$(ls -A "$rec")
+    [[ $left == ".${name%.mp4}.partial-$record_pid-"* ]] && [ "$(echo "$left" | wc -l)" = 1 ]
+    check $? "record --out $out: SIGKILL leaves only the hidden temporary output, marked with its PID" "left: $left"
+    "$bin" record --scene wipe --size 32x18 --duration 0.1 --out "$rec/$out" >"$tmp/record.log" 2>&1
+    [ "$(ls -A "$rec")" = "$name" ]
+    check $? "record --out $out: the next recording removes it" "left: $(ls -A "$rec" | tr '\n' ' ')"
+    rm -rf "${rec:?}/$name"
+done
+
+# 9. A recording that cannot fit the disk's free space (a 256 KiB tmpfs) is refused before anything is
+# written, naming the frames, the bytes needed and the bytes free: PNG frames counted at their largest,
+# MP4 frames at their smallest (8 bytes). Needs the right to mount (root).
+small=$tmp/small
+mkdir -p "$small"
+if mount -t tmpfs -o size=256k tmpfs "$small" 2>/dev/null; then
+    trap 'umount "$small" 2>/dev/null; e2e_cleanup' EXIT
+    "$bin" record --scene wipe --size 320x240 --duration 1 --out "$small/frames/" >"$tmp/record.log" 2>&1
+    status=$?
+    [ $status = 1 ] && [ -z "$(ls -A "$small")" ] &&
+        grep -qE "^Error: cannot record $small/frames: not enough free space: 60 frames need up to [0-9]+ bytes as PNG files, and its disk has [0-9]+ bytes free$" "$tmp/record.log"
+    check $? "a PNG recording too big for the disk is refused with exit 1 and nothing written" "exit $status: $(head -1 "$tmp/record.log")"
+    "$bin" record --scene wipe --size 32x18 --fps 100 --duration 1000 --out "$small/clip.mp4" >"$tmp/record.log" 2>&1
+    status=$?
+    [ $status = 1 ] && [ -z "$(ls -A "$small")" ] &&
+        grep -qE "^Error: cannot record $small/clip.mp4: not enough free space: 100000 frames need at least 800000 bytes .*, and its disk has [0-9]+ bytes free$" "$tmp/record.log"
+    check $? "an MP4 that cannot fit even at 8 bytes a frame is refused with exit 1 and nothing written" "exit $status: $(head -1 "$tmp/record.log")"
+    "$bin" record --scene wipe --size 32x18 --duration 0.1 --out "$small/frames/" >"$tmp/record.log" 2>&1
+    [ "$(ls "$small/frames" | wc -l)" = 6 ]
+    check $? "a recording that fits is written" "$(head -1 "$tmp/record.log")"
+    umount "$small"
+else
+    echo "SKIP the free-space checks: cannot mount a tmpfs here (they need root)"
+fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

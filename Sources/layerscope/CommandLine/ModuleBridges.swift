@@ -24,7 +24,7 @@ enum ModuleBridges {
     }
 
     /// Records `duration` seconds of `scene` from media time `from` at `fps`: frame k at exactly
-    /// `from + k / fps`.
+    /// `from + k / fps`. A job the numbers make impossible or too long is a usage error.
     static func record(
         _ scene: Scene, to url: URL, width: Int, height: Int, fps: Double, duration: Double, from: Double
     ) throws(CommandError) -> Int32 {
@@ -34,6 +34,11 @@ enum ModuleBridges {
             _ = try Recording.record(job: job) { _, time, bitmap in
                 scene.advance(to: time)
                 renderer.draw(scene, into: bitmap)
+            }
+        } catch let error as RecordingError {
+            switch error {
+            case .invalidJob, .tooLong: throw .usage(error.description, command: "record")
+            default: throw .failure(error.description)
             }
         } catch {
             throw .failure("\(error)")
