@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(
             name: "CompositorTests", dependencies: ["Compositor", "Scenes", "ImageFiles"], exclude: ["Goldens"]),
         .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles"], exclude: ["Fixtures"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Raster"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording"]),
         .testTarget(name: "OverlayTests", dependencies: ["Overlay", "ImageFiles"], exclude: ["Goldens"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer"]),

@@ -1,4 +1,15 @@
+import Foundation
 import Scenes
+
+/// Opens the live viewer with `options`, loading scenes as `layerscope view` does (`SceneLoader`: a
+/// built-in scene at `options`' size with its pictures, or a scene file's path); notes go to stderr.
+public func runViewer(options: ViewerOptions) -> Int32 {
+    let size = options.width.flatMap { w in options.height.map { CGSize(width: w, height: $0) } }
+    return runViewer(options: options) { name throws(SceneLoadError) in
+        try SceneLoader.load(
+            name, size: size, imageA: options.imageA, imageB: options.imageB, note: { LineOutput.error($0) })
+    }
+}
 
 /// Opens the live viewer with `options` and runs it until the user quits; returns the process exit
 /// code (0 after a normal close, q/Escape, SIGINT or SIGTERM; 1 when no X display is usable, the scene

@@ -25,9 +25,21 @@ enum CommonOptions {
         } else {
             throw .usage("missing option '--scene'", command: arguments.command)
         }
-        return try SceneLoader.load(
-            name, size: size(arguments), imageA: arguments.value("image-a"), imageB: arguments.value("image-b"),
-            command: arguments.command)
+        return try loadScene(
+            name, size: size(arguments), imageA: arguments.value("image-a"), imageB: arguments.value("image-b"))
+    }
+
+    /// The scene `name` as `SceneLoader` loads it, its failure as a command failure (exit 1) and its
+    /// notes on stderr.
+    static func loadScene(
+        _ name: String, size: CGSize?, imageA: String? = nil, imageB: String? = nil, drawn: Bool = true
+    ) throws(CommandError) -> Scene {
+        do {
+            return try SceneLoader.load(
+                name, size: size, imageA: imageA, imageB: imageB, drawn: drawn, note: { Console.err($0) })
+        } catch {
+            throw .failure(error.description)
+        }
     }
 
     /// The output picture size: `--size`, else the scene's.

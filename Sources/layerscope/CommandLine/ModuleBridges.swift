@@ -9,20 +9,6 @@ import Viewer
 /// The calls into the modules the subcommands stand on (Compositor, Viewer, Recording and the
 /// engine benchmark), one function each, so each subcommand's wiring stays a single call.
 enum ModuleBridges {
-    /// The live viewer, its scenes loaded as every other subcommand loads them; returns its exit code.
-    static func view(_ request: ViewRequest) -> Int32 {
-        let size = request.size.map { CGSize(width: $0.0, height: $0.1) }
-        return runViewer(
-            options: ViewerOptions(
-                scene: request.scene, imageA: request.imageA, imageB: request.imageB, width: request.size?.0,
-                height: request.size?.1, speed: request.speed, paused: request.paused, seek: request.seek,
-                noHUD: request.noHUD, noSHM: request.noSHM, fps: request.fps, frames: request.frames,
-                stats: request.stats, recordUI: request.recordUI)
-        ) { name in
-            try SceneLoader.load(name, size: size, imageA: request.imageA, imageB: request.imageB, command: "view")
-        }
-    }
-
     /// Records `duration` seconds of `scene` from media time `from` at `fps`: frame k at exactly
     /// `from + k / fps`. A job the numbers make impossible or too long is a usage error.
     static func record(

@@ -33,8 +33,7 @@ enum BenchCommand {
             CAEngine.reset()
             CAEngine.clock = ManualClock(now: 0)
             defer { CAEngine.reset() }
-            let scene = try SceneLoader.load(
-                name, size: try CommonOptions.size(arguments), imageA: nil, imageB: nil, command: spec.name)
+            let scene = try CommonOptions.loadScene(name, size: try CommonOptions.size(arguments))
             let (width, height) = try CommonOptions.pixelSize(arguments, scene: scene)
             lastSize = (width, height)
             let bitmap = Bitmap(width: width, height: height)

@@ -20,8 +20,7 @@ extension EvalCommand {
         let clock = ManualClock(now: 0)
         CAEngine.clock = clock
         defer { CAEngine.reset() }
-        let scene = try SceneLoader.load(
-            sceneName, size: size, imageA: nil, imageB: nil, command: spec.name, drawn: false)
+        let scene = try CommonOptions.loadScene(sceneName, size: size, drawn: false)
         let sorted = times.sorted()
         let end = max(sorted.last ?? 0, sorted.count > 1 ? 0 : scene.naturalDuration)
         let start = sorted.count > 1 ? sorted[0] : 0

@@ -63,8 +63,7 @@ enum EvalCommand {
         let clock = ManualClock(now: 0)
         CAEngine.clock = clock
         defer { CAEngine.reset() }
-        let scene = try SceneLoader.load(
-            sceneName, size: size, imageA: nil, imageB: nil, command: spec.name, drawn: false)
+        let scene = try CommonOptions.loadScene(sceneName, size: size, drawn: false)
         var pending: [CAAnimationEvent] = []
         if events { CAEngine.eventObserver = { pending.append($0) } }
         let known = LayerSearch.names(in: scene.rootLayer)

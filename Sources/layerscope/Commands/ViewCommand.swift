@@ -1,3 +1,5 @@
+import Viewer
+
 /// `layerscope view` (the default): the live X11 viewer.
 enum ViewCommand {
     static let spec = CommandSpec(
@@ -46,28 +48,12 @@ enum ViewCommand {
         let frames = try arguments.value("frames").map { text throws(CommandError) in
             Int(try ValueParsers.number(text, option: "frames", minimum: 1, command: spec.name))
         }
-        let request = ViewRequest(
-            scene: arguments.value("scene") ?? "wipe", imageA: arguments.value("image-a"),
-            imageB: arguments.value("image-b"), size: size, speed: speed, paused: arguments.flag("paused"), seek: seek,
-            noHUD: arguments.flag("no-hud"), noSHM: arguments.flag("no-shm"), fps: fps,
-            recordUI: arguments.flag("record-ui"), frames: frames, stats: arguments.flag("stats"))
-        return ModuleBridges.view(request)
+        return runViewer(
+            options: ViewerOptions(
+                scene: arguments.value("scene") ?? "wipe", imageA: arguments.value("image-a"),
+                imageB: arguments.value("image-b"), width: size?.0, height: size?.1, speed: speed,
+                paused: arguments.flag("paused"), seek: seek, noHUD: arguments.flag("no-hud"),
+                noSHM: arguments.flag("no-shm"), fps: fps, frames: frames, stats: arguments.flag("stats"),
+                recordUI: arguments.flag("record-ui")))
     }
-}
-
-/// `view`'s options, checked.
-struct ViewRequest {
-    var scene: String
-    var imageA: String?
-    var imageB: String?
-    var size: (Int, Int)?
-    var speed: Double
-    var paused: Bool
-    var seek: Double
-    var noHUD: Bool
-    var noSHM: Bool
-    var fps: Double
-    var recordUI: Bool
-    var frames: Int?
-    var stats: Bool
 }

@@ -2,83 +2,87 @@ import Foundation
 import ImageFiles
 import LayerKit
 import Raster
-import Scenes
 
-/// Turns `--scene NAME|FILE` (and the image options) into a ready `Scene`.
-enum SceneLoader {
-    /// A built-in scene's name, or a scene file's path. Built-in scenes use `size`, and the images
-    /// given, else the bundled assets (or, when `drawn` is false, blank stand-ins); scene files use
-    /// their own size and images.
-    static func load(
-        _ scene: String, size: CGSize?, imageA: String?, imageB: String?, command: String, drawn: Bool = true
-    ) throws(CommandError) -> Scene {
+/// Why a scene could not be loaded: one line naming the file (scene file or picture) and the reason.
+public struct SceneLoadError: Error, CustomStringConvertible, Equatable {
+    public let description: String
+}
+
+/// Turns a scene's name or path (and optional picture files) into a ready `Scene`, with its pictures
+/// loaded: what `--scene NAME|FILE` means everywhere (render, record, eval, bench and the viewer).
+public enum SceneLoader {
+    /// A built-in scene's name, or a scene file's path. Built-in scenes use `size` (1280×720 when
+    /// nil) and the pictures `imageA`/`imageB` when given, else the bundled assets (blank stand-ins
+    /// when `drawn` is false, for callers that never draw); scene files use their own size and
+    /// pictures. `note` receives one-line notices (a bundled picture replaced by a generated one).
+    public static func load(
+        _ scene: String, size: CGSize? = nil, imageA: String? = nil, imageB: String? = nil, drawn: Bool = true,
+        note: (String) -> Void = { _ in }
+    ) throws(SceneLoadError) -> Scene {
         if BuiltInScenes.names.contains(scene) {
             let blank = Bitmap(width: 1, height: 1)
             let images =
                 drawn
                 ? SceneImages(
-                    a: try image(imageA, asset: "a.jpg"), b: try image(imageB, asset: "b.jpg"),
-                    ship: try image(nil, asset: "ship.png"))
+                    a: try image(imageA, asset: "a.jpg", note: note),
+                    b: try image(imageB, asset: "b.jpg", note: note), ship: try image(nil, asset: "ship.png", note: note))
                 : SceneImages(a: blank, b: blank, ship: blank)
             do {
                 return try BuiltInScenes.make(
                     name: scene, size: size ?? CGSize(width: 1280, height: 720), images: images)
             } catch {
-                throw .failure("\(error)")
+                throw SceneLoadError(description: "\(error)")
             }
         }
         return try loadFile(scene)
     }
 
-    /// A scene file and the images it names.
-    static func loadFile(_ path: String) throws(CommandError) -> FileScene {
+    /// A scene file and the pictures it names.
+    public static func loadFile(_ path: String) throws(SceneLoadError) -> FileScene {
         let url = URL(fileURLWithPath: path)
         if !FileManager.default.fileExists(atPath: url.path), !path.contains("/"), !path.hasSuffix(".json") {
-            throw .failure(
-                "\(path): no such file, and not a built-in scene (\(BuiltInScenes.names.joined(separator: ", ")))")
+            throw SceneLoadError(
+                description:
+                    "\(path): no such file, and not a built-in scene (\(BuiltInScenes.names.joined(separator: ", ")))")
         }
         let document: SceneDocument
         do {
             document = try SceneFile.load(url: url)
         } catch {
-            throw .failure(error.description)
+            throw SceneLoadError(description: error.description)
         }
         var images: [String: Any] = [:]
         for (name, imageURL) in document.images {
             do {
                 images[name] = try ImageFile.read(imageURL)
             } catch {
-                throw .failure("\(path): images.\(name): \(error)")
+                throw SceneLoadError(description: "\(path): images.\(name): \(error)")
             }
         }
         return FileScene(document: document, images: images)
     }
 
     /// The named image file, else the bundled asset, else a generated stand-in (with a note).
-    private static func image(_ path: String?, asset: String) throws(CommandError) -> Bitmap {
-        if let path {
-            do {
-                return try ImageFile.read(URL(fileURLWithPath: path))
-            } catch {
-                throw .failure("\(error)")
-            }
+    private static func image(_ path: String?, asset: String, note: (String) -> Void) throws(SceneLoadError)
+        -> Bitmap
+    {
+        guard let url = path.map({ URL(fileURLWithPath: $0) }) ?? AssetLocator.url(for: asset) else {
+            note("note: bundled image \(asset) not found; using a generated stand-in")
+            return StandInImage.make(for: asset)
         }
-        if let url = AssetLocator.url(for: asset) {
-            do {
-                return try ImageFile.read(url)
-            } catch {
-                throw .failure("\(error)")
-            }
+        do {
+            return try ImageFile.read(url)
+        } catch {
+            throw SceneLoadError(description: "\(error)")
         }
-        Console.err("note: bundled image \(asset) not found; using a generated stand-in")
-        return StandInImage.make(for: asset)
     }
 }
 
 /// Finds the bundled `assets/` folder: `$LAYERSCOPE_ASSETS`, `./assets`, or an `assets` folder next
 /// to the executable or in one of its parent folders (the package root for a SwiftPM build).
-enum AssetLocator {
-    static func url(for name: String) -> URL? {
+public enum AssetLocator {
+    /// The bundled asset `name` (`a.jpg`, `scenes/wipe.json`, …), if one of the folders has it.
+    public static func url(for name: String) -> URL? {
         var candidates: [URL] = []
         if let env = ProcessInfo.processInfo.environment["LAYERSCOPE_ASSETS"] {
             candidates.append(URL(fileURLWithPath: env))
@@ -100,6 +104,7 @@ enum AssetLocator {
 /// Generated pictures used when the bundled assets are missing: a diagonal gradient for A, a
 /// different one for B, a filled diamond for the ship.
 enum StandInImage {
+    /// The stand-in for the bundled asset `asset`.
     static func make(for asset: String) -> Bitmap {
         if asset.hasPrefix("ship") {
             let bitmap = Bitmap(width: 128, height: 128)

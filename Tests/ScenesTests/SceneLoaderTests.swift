@@ -1,0 +1,69 @@
+import Foundation
+import LayerKit
+import Raster
+import Testing
+
+@testable import Scenes
+
+/// `--scene NAME|FILE` as every subcommand and the viewer load it: built-in scenes with their
+/// pictures, scene files with theirs, and one-line errors naming the file.
+@Suite struct SceneLoaderTests {
+    /// A fresh folder for one test's files.
+    static func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("scene-loader-\(UUID())")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func builtInScenesTakeTheGivenSize() throws {
+        _ = EngineFixture()
+        let scene = try SceneLoader.load("reveal", size: CGSize(width: 320, height: 180), drawn: false)
+        #expect(scene.size == CGSize(width: 320, height: 180))
+        #expect(try SceneLoader.load("ship", drawn: false).size == CGSize(width: 1280, height: 720))
+    }
+
+    @Test func theBundledAssetsAreFound() throws {
+        let url = try #require(AssetLocator.url(for: "scenes/wipe.json"))
+        #expect(FileManager.default.fileExists(atPath: url.path))
+        #expect(AssetLocator.url(for: "no-such-asset.png") == nil)
+    }
+
+    @Test func aSceneFileLoadsWithItsPictures() throws {
+        _ = EngineFixture()
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let picture = try #require(AssetLocator.url(for: "ship.png"))
+        let json = #"{ "size": [40, 30], "images": { "p": "# + "\"\(picture.path)\"" + #" },"#
+            + #" "layers": [ { "name": "root", "contents": "p" } ] }"#
+        let file = folder.appendingPathComponent("one.json")
+        try Data(json.utf8).write(to: file)
+        let scene = try #require(try SceneLoader.load(file.path) as? FileScene)
+        #expect(scene.size == CGSize(width: 40, height: 30))
+        let contents = try #require(scene.layersByName["root"]?.contents as? Bitmap)
+        #expect(contents.width == 128 && contents.height == 128)
+    }
+
+    @Test func failuresAreOneLineNamingTheFile() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(throws: SceneLoadError(description: "nosuch: no such file, and not a built-in scene (wipe, ship, reveal)")) {
+            try SceneLoader.load("nosuch")
+        }
+        let file = folder.appendingPathComponent("bad.json")
+        let json = #"{ "size": [8, 8], "images": { "a": "gone.png" }, "layers": [ { "contents": "a" } ] }"#
+        try Data(json.utf8).write(to: file)
+        let expected = "\(file.path): images.a: \(folder.path)/gone.png: no such file"
+        #expect(throws: SceneLoadError(description: expected)) { try SceneLoader.load(file.path) }
+        let missingPicture = folder.appendingPathComponent("missing.png").path
+        #expect(throws: SceneLoadError(description: "\(missingPicture): no such file")) {
+            try SceneLoader.load("wipe", imageA: missingPicture)
+        }
+    }
+
+    @Test func standInsHaveTheAssetsShapes() {
+        #expect(StandInImage.make(for: "ship.png").width == 128)
+        let a = StandInImage.make(for: "a.jpg")
+        let b = StandInImage.make(for: "b.jpg")
+        #expect(a.width == 320 && a.height == 180 && a[10, 10] != b[10, 10])
+    }
+}
