@@ -33,7 +33,8 @@ import Testing
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let picture = try #require(AssetLocator.url(for: "ship.png"))
-        let json = #"{ "size": [40, 30], "images": { "p": "# + "\"\(picture.path)\"" + #" },"#
+        let json =
+            #"{ "size": [40, 30], "images": { "p": "# + "\"\(picture.path)\"" + #" },"#
             + #" "layers": [ { "name": "root", "contents": "p" } ] }"#
         let file = folder.appendingPathComponent("one.json")
         try Data(json.utf8).write(to: file)
@@ -46,7 +47,9 @@ import Testing
     @Test func failuresAreOneLineNamingTheFile() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(throws: SceneLoadError(description: "nosuch: no such file, and not a built-in scene (wipe, ship, reveal)")) {
+        #expect(
+            throws: SceneLoadError(description: "nosuch: no such file, and not a built-in scene (wipe, ship, reveal)")
+        ) {
             try SceneLoader.load("nosuch")
         }
         let file = folder.appendingPathComponent("bad.json")

@@ -25,7 +25,8 @@ public enum SceneLoader {
                 drawn
                 ? SceneImages(
                     a: try image(imageA, asset: "a.jpg", note: note),
-                    b: try image(imageB, asset: "b.jpg", note: note), ship: try image(nil, asset: "ship.png", note: note))
+                    b: try image(imageB, asset: "b.jpg", note: note),
+                    ship: try image(nil, asset: "ship.png", note: note))
                 : SceneImages(a: blank, b: blank, ship: blank)
             do {
                 return try BuiltInScenes.make(
