@@ -54,69 +54,20 @@ enum EvalCommand {
         return 0
     }
 
-    /// The output lines: one `TIME VALUE` per time (in increasing time order), with event lines merged
-    /// in before the first value line at or after their time.
+    /// The output lines (see `SceneEvaluation.lines`), on a fresh engine whose clock starts at 0.
     static func evaluate(
         scene sceneName: String, size: CGSize?, layer layerName: String, key: String, times: [Double], events: Bool
     ) throws(CommandError) -> [String] {
         CAEngine.reset()
-        let clock = ManualClock(now: 0)
-        CAEngine.clock = clock
+        CAEngine.clock = ManualClock(now: 0)
         defer { CAEngine.reset() }
         let scene = try CommonOptions.loadScene(sceneName, size: size, drawn: false)
-        var pending: [CAAnimationEvent] = []
-        if events { CAEngine.eventObserver = { pending.append($0) } }
-        let known = LayerSearch.names(in: scene.rootLayer)
-        var lines: [String] = []
-        var sawLayer = false
-        for time in times.sorted() {
-            scene.advance(to: time)
-            for event in pending.sorted(by: { $0.mediaTime < $1.mediaTime }) { lines.append(describe(event)) }
-            pending.removeAll()
-            let value: String
-            if let layer = LayerSearch.layer(named: layerName, in: scene.rootLayer) {
-                sawLayer = true
-                value = ValueFormatter.format((layer.presentation() ?? layer).value(forKeyPath: key))
-            } else {
-                value = "nil"
-            }
-            lines.append("\(ValueFormatter.format(time)) \(value)")
-        }
-        let everKnown = known.union(LayerSearch.names(in: scene.rootLayer))
-        guard sawLayer || everKnown.contains(layerName) else {
+        do {
+            return try SceneEvaluation.lines(scene: scene, layer: layerName, key: key, times: times, events: events)
+        } catch {
             throw .usage(
-                "no layer named '\(layerName)' in \(sceneName) (layers: \(everKnown.sorted().joined(separator: ", ")))",
+                "no layer named '\(error.name)' in \(sceneName) (layers: \(error.known.joined(separator: ", ")))",
                 command: spec.name)
         }
-        return lines
-    }
-
-    private static func describe(_ event: CAAnimationEvent) -> String {
-        let time = ValueFormatter.format(event.mediaTime)
-        let layer = event.layer.name ?? "-"
-        let key = event.key ?? "-"
-        switch event.kind {
-        case .didStart: return "\(time) didStart \(layer) \(key)"
-        case .didStop(let finished): return "\(time) didStop \(layer) \(key) finished=\(finished)"
-        }
-    }
-}
-
-/// Finds layers by name in a tree, masks included.
-enum LayerSearch {
-    static func layer(named name: String, in root: CALayer) -> CALayer? {
-        if root.name == name { return root }
-        if let mask = root.mask, let found = layer(named: name, in: mask) { return found }
-        for sublayer in root.sublayers ?? [] {
-            if let found = layer(named: name, in: sublayer) { return found }
-        }
-        return nil
-    }
-
-    static func names(in root: CALayer) -> Set<String> {
-        var names: Set<String> = root.name.map { [$0] } ?? []
-        if let mask = root.mask { names.formUnion(self.names(in: mask)) }
-        for sublayer in root.sublayers ?? [] { names.formUnion(self.names(in: sublayer)) }
-        return names
     }
 }

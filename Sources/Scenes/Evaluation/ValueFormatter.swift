@@ -1,20 +1,24 @@
+import Foundation
 import LayerKit
 import Raster
 
 /// Prints values exactly: numbers in their shortest round-trip form (so never fewer digits than
 /// the value holds; whole numbers without ".0"), compound values as space-separated components.
-enum ValueFormatter {
-    static func format(_ value: Double) -> String {
+public enum ValueFormatter {
+    /// A number in its shortest round-trip form; whole numbers without ".0".
+    public static func format(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return value == 0 ? "0" : String(Int64(value)) }
         return "\(value)"
     }
 
-    static func format(_ value: Float) -> String {
+    /// A `Float` in its shortest round-trip form; whole numbers without ".0".
+    public static func format(_ value: Float) -> String {
         if value == value.rounded(), abs(value) < 1e7 { return value == 0 ? "0" : String(Int64(value)) }
         return "\(value)"
     }
 
-    static func format(_ value: Any?) -> String {
+    /// Any value `value(forKeyPath:)` returns: numbers exactly, compound values as components.
+    public static func format(_ value: Any?) -> String {
         guard let value else { return "nil" }
         switch value {
         case let v as Double: return format(v)
@@ -41,7 +45,7 @@ enum ValueFormatter {
     }
 
     /// A path as SVG path data (`M x y L x y Q … C … Z`), numbers printed exactly.
-    static func pathData(_ path: CGPath) -> String {
+    public static func pathData(_ path: CGPath) -> String {
         func p(_ point: CGPoint) -> String { "\(format(Double(point.x))) \(format(Double(point.y)))" }
         return path.elements.map { element in
             switch element {

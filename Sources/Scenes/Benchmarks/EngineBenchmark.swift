@@ -6,7 +6,7 @@ import LayerKit
 /// forever, half of them eased), which evaluates every animation and rebuilds the presentation tree
 /// the compositor draws. Frames are evenly spaced over 2 s of a manual clock. Returns one line per
 /// layer count: `engine layers=N frames=F median_ms=X p95_ms=Y per_layer_ns=Z`.
-func runEngineBenchmark(layerCounts: [Int], frames: Int) -> [String] {
+public func runEngineBenchmark(layerCounts: [Int], frames: Int) -> [String] {
     var lines: [String] = []
     let savedClock = CAEngine.clock
     defer { CAEngine.clock = savedClock }
