@@ -386,3 +386,18 @@ struct SceneFileErrorTests {
     #expect(MessageText.escaped("a\u{85}b\u{2028}c\u{7F}") == #"a\u0085b\u2028c\u007f"#)
     #expect(MessageText.escaped("plain \\ text é") == "plain \\ text é")
 }
+
+/// A huge key or value in a file is quoted cut short, with its length, in the path and the message.
+@Test func longTextIsQuotedCutShort() {
+    let key = String(repeating: "k", count: 3000)
+    let json =
+        #"{ "size": [64, 48], "layers": [ { ""# + key + #"": 1, "kind": "shape", "lineCap": ""# + key + #"" } ] }"#
+    do {
+        _ = try SceneFile.decode(Data(json.utf8), fileName: "long.json", baseURL: URL(fileURLWithPath: "/"))
+        Issue.record("expected an error")
+    } catch {
+        let cut = "\"" + String(repeating: "k", count: 37) + "...\" (3000 characters)"
+        #expect("\(error)".hasPrefix("long.json: layers[0].\(cut): unknown key \(cut) (allowed: "), "\(error)")
+        #expect("\(error)".count < 600)
+    }
+}

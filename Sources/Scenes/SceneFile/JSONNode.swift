@@ -52,7 +52,8 @@ struct JSONNode {
     func choice(_ choices: [String]) throws -> String {
         let s = try string()
         guard choices.contains(s) else {
-            throw fail("expected one of \(choices.map { "\"\($0)\"" }.joined(separator: ", ")), got \"\(s)\"")
+            throw fail(
+                "expected one of \(choices.map { "\"\($0)\"" }.joined(separator: ", ")), got \(value.shortDescription)")
         }
         return s
     }
@@ -67,13 +68,15 @@ struct JSONNode {
         guard case .object(let members) = value else { throw expected("an object") }
         for entry in members where !allowedKeys.contains(entry.key) {
             throw member(entry.key, entry.value)
-                .fail("unknown key \"\(entry.key)\" (allowed: \(allowedKeys.joined(separator: ", ")))")
+                .fail("unknown key \(JSONValue.quoted(entry.key)) (allowed: \(allowedKeys.joined(separator: ", ")))")
         }
         return JSONObjectNode(node: self, members: members)
     }
 
+    /// The member `key`; a key longer than 40 characters stands in the path cut short, as in messages.
     func member(_ key: String, _ value: JSONValue) -> JSONNode {
-        JSONNode(value: value, path: path.isEmpty ? key : "\(path).\(key)")
+        let name = key.count <= 40 ? key : JSONValue.quoted(key)
+        return JSONNode(value: value, path: path.isEmpty ? name : "\(path).\(name)")
     }
 
     /// Exactly `count` finite numbers, as `[x, y]`, `[w, h]` or `[x, y, w, h]`.

@@ -101,7 +101,7 @@ struct JSONParser {
             let key = try parseString()
             if members.contains(where: { $0.key == key }) {
                 index = keyStart
-                throw error("duplicate key \"\(key)\"")
+                throw error("duplicate key \(JSONValue.quoted(key))")
             }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw error("expected ':' after a key") }

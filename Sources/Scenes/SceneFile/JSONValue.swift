@@ -26,10 +26,16 @@ indirect enum JSONValue: Equatable, Sendable {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
         case .number(let n): return JSONValue.format(n)
-        case .string(let s): return s.count <= 40 ? "\"\(s)\"" : "\"\(s.prefix(37))...\""
+        case .string(let s): return JSONValue.quoted(s)
         case .array: return "an array"
         case .object: return "an object"
         }
+    }
+
+    /// `text` in double quotes for a message, cut to its first 37 characters and `...` (with the
+    /// whole length) when longer than 40, so a huge string in a file cannot flood the message.
+    static func quoted(_ text: String) -> String {
+        text.count <= 40 ? "\"\(text)\"" : "\"\(text.prefix(37))...\" (\(text.count) characters)"
     }
 
     /// `n` written the short way JSON would (integers without a fraction).

@@ -11,8 +11,8 @@ struct SceneDocumentChecker {
                 if let other = named[name] {
                     let problem =
                         isMask || other.jsonPath.hasSuffix(".mask")
-                        ? "a mask cannot also be a sublayer (\"\(name)\" is also at \(other.jsonPath))"
-                        : "layer name \"\(name)\" is already used at \(other.jsonPath)"
+                        ? "a mask cannot also be a sublayer (\(JSONValue.quoted(name)) is also at \(other.jsonPath))"
+                        : "layer name \(JSONValue.quoted(name)) is already used at \(other.jsonPath)"
                     throw SceneProblem(path: "\(layer.jsonPath).name", message: problem)
                 }
                 named[name] = layer
@@ -30,8 +30,8 @@ struct SceneDocumentChecker {
     }
 
     private func unknownImage(_ name: String) -> String {
-        let known = document.images.map { "\"\($0.name)\"" }.joined(separator: ", ")
-        return "no image named \"\(name)\" in \"images\"" + (known.isEmpty ? "" : " (known: \(known))")
+        let known = document.images.map { JSONValue.quoted($0.name) }.joined(separator: ", ")
+        return "no image named \(JSONValue.quoted(name)) in \"images\"" + (known.isEmpty ? "" : " (known: \(known))")
     }
 
     private func checkEntry(_ entry: TimelineEntry, named: [String: LayerSpec], imageNames: Set<String>) throws {
@@ -51,7 +51,7 @@ struct SceneDocumentChecker {
         }()
         let layerPath = "\(entry.jsonPath).\(verb)" + (isObject ? ".layer" : "")
         guard let layer = named[layerName] else {
-            throw SceneProblem(path: layerPath, message: "no layer named \"\(layerName)\"")
+            throw SceneProblem(path: layerPath, message: "no layer named \(JSONValue.quoted(layerName))")
         }
         switch entry.action {
         case .add(_, _, let animation):
@@ -60,7 +60,7 @@ struct SceneDocumentChecker {
             for property in properties {
                 let path = "\(entry.jsonPath).set.\(property.key)"
                 if layer.kind != .shape, PropertyTable.isShapeKey(property.key) {
-                    throw SceneProblem(path: path, message: "layer \"\(layerName)\" is not a shape layer")
+                    throw SceneProblem(path: path, message: "layer \(JSONValue.quoted(layerName)) is not a shape layer")
                 }
                 if case .image(let image?) = property.value, !imageNames.contains(image) {
                     throw SceneProblem(path: path, message: unknownImage(image))
@@ -74,7 +74,9 @@ struct SceneDocumentChecker {
         if let keyPath = animation.keyPath, layer.kind != .shape, PropertyTable.isShapeKeyPath(keyPath) {
             throw SceneProblem(
                 path: "\(path).keyPath",
-                message: "\"\(keyPath)\" needs a shape layer; \"\(layer.name ?? "")\" is not one")
+                message:
+                    "\(JSONValue.quoted(keyPath)) needs a shape layer; \(JSONValue.quoted(layer.name ?? "")) is not one"
+            )
         }
         for (index, child) in animation.animations.enumerated() {
             try checkAnimation(child, on: layer, path: "\(path).animations[\(index)]")

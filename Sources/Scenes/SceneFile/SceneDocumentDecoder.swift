@@ -39,7 +39,7 @@ struct SceneDocumentDecoder {
         let raw = JSONObjectNode(node: node, members: members)
         let kind = try LayerKind(rawValue: raw["kind"]?.choice(["layer", "shape"]) ?? "layer")!
         if kind == .layer, let key = raw.keys.first(where: PropertyTable.isShapeKey) {
-            throw raw[key]!.fail("\"\(key)\" is a shape-layer key; add \"kind\": \"shape\" to this layer")
+            throw raw[key]!.fail("\(JSONValue.quoted(key)) is a shape-layer key; add \"kind\": \"shape\" to this layer")
         }
         let allowed =
             Self.structuralLayerKeys + PropertyTable.layer.map(\.0)
@@ -123,7 +123,7 @@ struct SceneDocumentDecoder {
             let keyPathNode = try object.required("keyPath")
             let path = try keyPathNode.string()
             guard let type = PropertyTable.animatable[path] else {
-                throw keyPathNode.fail("\"\(path)\" is not an animatable key path")
+                throw keyPathNode.fail("\(JSONValue.quoted(path)) is not an animatable key path")
             }
             keyPath = path
             valueType = type
