@@ -60,7 +60,7 @@ public final class Stroker {
             return
         }
         let deviceTolerance = tolerance > 0 && tolerance.isFinite ? tolerance : defaultFlatteningTolerance
-        halfWidth = style.lineWidth / 2
+        halfWidth = min(style.lineWidth / 2, Self.reach(of: path, transform: transform) / scale)
         self.tolerance = deviceTolerance / scale
         join = style.lineJoin
         miterLimit = style.miterLimit.isNaN ? 10 : style.miterLimit
@@ -89,6 +89,33 @@ public final class Stroker {
             path, style: style, strokeStart: strokeStart, strokeEnd: strokeEnd, transform: transform,
             tolerance: tolerance, into: &polygon)
         return polygon
+    }
+
+    /// The device distance beyond which a stroke's width changes nothing that is drawn: every canvas
+    /// lies within 2¹⁶ pixels of the origin, so a half-width of 2¹⁸ pixels plus twice the path's own
+    /// farthest control point reaches past all of it, bevels and miters included. Wider strokes are
+    /// drawn this wide, which keeps the outline's coordinates small enough to stay exact (a width of
+    /// 10²⁰ once left part of a small oval's inside uncovered).
+    static func reach(of path: CGPath, transform: CGAffineTransform) -> CGFloat {
+        var farthest: CGFloat = 0
+        func include(_ p: CGPoint) {
+            let q = p.applying(transform)
+            farthest = max(farthest, abs(q.x), abs(q.y))
+        }
+        for element in path.elements {
+            switch element {
+            case .moveTo(let p), .lineTo(let p): include(p)
+            case .quadCurveTo(let c, let p):
+                include(c)
+                include(p)
+            case .curveTo(let c1, let c2, let p):
+                include(c1)
+                include(c2)
+                include(p)
+            case .closeSubpath: break
+            }
+        }
+        return CGFloat(1 << 18) + 2 * farthest
     }
 
     /// How much `transform` stretches a vector at most (its largest singular value).

@@ -125,6 +125,36 @@ import Testing
         #expect((0..<48).allSatisfy { frame[$0 % 8, $0 / 8] == Self.red })
     }
 
+    /// A filled and stroked curve with an enormous line width is covered by its stroke, quickly (such
+    /// widths once spun in the rasterizer's sort, and a width of 10²⁰ left the oval's inside 40 % red),
+    /// whatever the join and cap. Tolerance: 1/255 per channel (where the inner sides of a stroke
+    /// wider than the oval meet at its centre, 4 pixels are 254/255 covered at any such width).
+    @Test func enormousLineWidthsCoverThePicture() {
+        func close(_ p: Pixel) -> Bool {
+            p.alpha == 255 && p.red <= 1 && p.green == 0 && p.blue >= 254
+        }
+        for width in [60, 1e20, 1e300, 1e308, CGFloat.greatestFiniteMagnitude] {
+            for (join, cap) in [
+                (CAShapeLayerLineJoin.miter, CAShapeLayerLineCap.butt), (.round, .round), (.bevel, .square),
+            ] {
+                let root = layer(CGRect(x: 0, y: 0, width: 48, height: 27))
+                let shape = CAShapeLayer()
+                shape.frame = root.bounds
+                shape.path = UIBezierPath(ovalIn: CGRect(x: 4, y: 4, width: 20, height: 20)).cgPath
+                shape.fillColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+                shape.strokeColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+                shape.lineWidth = width
+                shape.lineJoin = join
+                shape.lineCap = cap
+                root.addSublayer(shape)
+                let frame = render(root, width: 48, height: 27)
+                let off = (0..<(48 * 27)).filter { !close(frame[$0 % 48, $0 / 48]) }.count
+                #expect(
+                    off == 0, "width \(width), \(join): \(off) pixels off, centre \(String(frame[14, 14], radix: 16))")
+            }
+        }
+    }
+
     /// Contents scaled up keep opaque, crisp edges (edge texels extended, as layer contents are drawn),
     /// instead of fading into transparency over a scaled texel.
     @Test func scaledContentsKeepCrispEdges() {
