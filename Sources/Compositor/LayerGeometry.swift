@@ -68,11 +68,6 @@ extension CGColor {
             guard value.isFinite else { return 0 }
             return UInt32((min(1, max(0, value)) * 255).rounded())
         }
-        let a = byte(alpha)
-        func premultiply(_ c: UInt32) -> UInt32 {
-            let t = c * a + 128
-            return ((t >> 8) + t) >> 8
-        }
-        return a << 24 | premultiply(byte(red)) << 16 | premultiply(byte(green)) << 8 | premultiply(byte(blue))
+        return PixelMath.premultiplied(red: byte(red), green: byte(green), blue: byte(blue), alpha: byte(alpha))
     }
 }

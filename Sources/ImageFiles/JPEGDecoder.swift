@@ -59,9 +59,9 @@ enum JPEGDecoder {
             let p = bytes + x * 4
             var (c, m, y, k) = (UInt32(p[0]), UInt32(p[1]), UInt32(p[2]), UInt32(p[3]))
             if !invertedInk { (c, m, y, k) = (255 - c, 255 - m, 255 - y, 255 - k) }
-            let red = Premultiply.multiply(c, k)
-            let green = Premultiply.multiply(m, k)
-            let blue = Premultiply.multiply(y, k)
+            let red = PixelMath.mul255(c, k)
+            let green = PixelMath.mul255(m, k)
+            let blue = PixelMath.mul255(y, k)
             row[x] = 0xFF00_0000 | red << 16 | green << 8 | blue
         }
     }

@@ -3,19 +3,6 @@ import Raster
 /// Conversions between the straight alpha of image files and the premultiplied alpha of `Bitmap`,
 /// rounded exactly as cairo does, so that writing a bitmap and reading it back gives the same pixels.
 enum Premultiply {
-    /// `round(c × a / 255)` for 8-bit values, computed as cairo does: t = c·a + 128, ((t >> 8) + t) >> 8.
-    @inline(__always)
-    static func multiply(_ c: UInt32, _ a: UInt32) -> UInt32 {
-        let t = c * a + 128
-        return ((t >> 8) + t) >> 8
-    }
-
-    /// `round(c × 255 / a)`, clamped to 255, for a premultiplied channel `c` of alpha `a` > 0.
-    @inline(__always)
-    static func divide(_ c: UInt32, _ a: UInt32) -> UInt32 {
-        min(255, (c * 255 + a / 2) / a)
-    }
-
     /// Premultiplies every pixel of `bitmap` in place; its pixels hold straight-alpha B, G, R, A bytes.
     static func premultiplyInPlace(_ bitmap: Bitmap) {
         for y in 0..<bitmap.height {
@@ -28,10 +15,8 @@ enum Premultiply {
                     row[x] = 0
                     continue
                 }
-                let r = multiply((pixel >> 16) & 0xFF, a)
-                let g = multiply((pixel >> 8) & 0xFF, a)
-                let b = multiply(pixel & 0xFF, a)
-                row[x] = a << 24 | r << 16 | g << 8 | b
+                row[x] = PixelMath.premultiplied(
+                    red: (pixel >> 16) & 0xFF, green: (pixel >> 8) & 0xFF, blue: pixel & 0xFF, alpha: a)
             }
         }
     }
@@ -52,7 +37,10 @@ enum Premultiply {
             if a == 0 {
                 (r, g, b) = (0, 0, 0)
             } else if a != 255 {
-                (r, g, b) = (divide(r, a), divide(g, a), divide(b, a))
+                (r, g, b) = (
+                    PixelMath.unpremultiplied(r, alpha: a), PixelMath.unpremultiplied(g, alpha: a),
+                    PixelMath.unpremultiplied(b, alpha: a)
+                )
             }
             let o = out + x * channels
             o[0] = UInt8(r)

@@ -45,8 +45,7 @@ struct FramePacker {
         if alpha == 0xFF { return pixel }
         if alpha == 0 { return 0 }
         func channel(_ shift: UInt32) -> UInt32 {
-            let value = (pixel >> shift) & 0xFF
-            return min(255, (value * 255 + alpha / 2) / alpha) << shift
+            PixelMath.unpremultiplied((pixel >> shift) & 0xFF, alpha: alpha) << shift
         }
         return alpha << 24 | channel(16) | channel(8) | channel(0)
     }

@@ -135,3 +135,24 @@ import Testing
         }
     }
 }
+
+/// The pixel arithmetic everything shares, pinned: products divided by 255 round to nearest for every
+/// pair of 8-bit values (there are no ties), and straight alpha survives premultiplying and back.
+@Test func pixelMathRoundsToNearest() {
+    var wrong: [(UInt32, UInt32)] = []
+    for x in UInt32(0)...255 {
+        for m in UInt32(0)...255 where PixelMath.mul255(x, m) != (x * m * 2 + 255) / 510 { wrong.append((x, m)) }
+    }
+    #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+    #expect(PixelMath.premultiplied(red: 255, green: 128, blue: 1, alpha: 128) == 0x8080_4001)
+    var lost: [(UInt32, UInt32)] = []
+    for a in UInt32(1)...255 {
+        for c in UInt32(0)...255 {
+            let premultiplied = PixelMath.mul255(c, a)
+            if PixelMath.mul255(PixelMath.unpremultiplied(premultiplied, alpha: a), a) != premultiplied {
+                lost.append((c, a))
+            }
+        }
+    }
+    #expect(lost.isEmpty, "\(lost.prefix(5))")
+}
