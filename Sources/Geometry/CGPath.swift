@@ -31,7 +31,8 @@ public enum PathElement: Equatable, Hashable, Sendable {
 
 /// An immutable path: a list of subpaths made of lines and quadratic and cubic Béziers, as in
 /// Core Graphics. Being a class keeps `CGMutablePath` a `CGPath`, so ported code reads as written;
-/// `CGPath` itself never changes after creation.
+/// `CGPath` itself never changes after creation (hence `@unchecked Sendable`: a `CGPath` that is not a
+/// `CGMutablePath` is immutable).
 open class CGPath: Equatable, Hashable, @unchecked Sendable {
     /// The elements in order.
     public internal(set) var elements: [PathElement]
@@ -130,6 +131,9 @@ open class CGPath: Equatable, Hashable, @unchecked Sendable {
 
 /// A path that can grow, with Core Graphics' builders. Angles are radians from the +x axis; in a y-down
 /// (UIKit) space increasing angles turn clockwise on screen, so `clockwise: false` looks clockwise there.
+///
+/// `@unchecked Sendable` as Core Graphics' own: a mutable path is built on one thread; share it only
+/// once it is no longer changed (or share an immutable `copy`).
 public final class CGMutablePath: CGPath, @unchecked Sendable {
     public override init(elements: [PathElement] = []) {
         super.init(elements: elements)

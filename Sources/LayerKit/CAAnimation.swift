@@ -238,6 +238,7 @@ open class CAAnimationGroup: CAAnimation {
 }
 
 /// Maps the animated number(s) to a transform, as Core Animation's `CAValueFunction`.
+/// `@unchecked Sendable`: immutable after creation.
 public final class CAValueFunction: @unchecked Sendable {
     public let name: CAValueFunctionName
 

@@ -1,5 +1,6 @@
 /// A cubic Bézier timing curve from (0,0) to (1,1) through two control points, as Core Animation's
 /// `CAMediaTimingFunction`. Inputs are clamped to [0, 1] before solving, as Apple does.
+/// `@unchecked Sendable`: immutable after creation.
 public final class CAMediaTimingFunction: Equatable, Hashable, @unchecked Sendable, CustomStringConvertible {
     /// The first control point (point 1 of 0…3).
     public let c1: CGPoint

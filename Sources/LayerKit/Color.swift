@@ -33,6 +33,7 @@ public struct CGColor: Equatable, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The part of UIKit's `UIColor` that ported snippets use to make `CGColor`s.
+/// `@unchecked Sendable`: immutable after creation.
 public final class UIColor: Equatable, Hashable, @unchecked Sendable {
     /// The colour as a Core Graphics colour.
     public let cgColor: CGColor

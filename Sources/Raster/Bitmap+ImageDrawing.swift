@@ -86,7 +86,8 @@ extension Bitmap {
 }
 
 /// Drawing one image over rows of a bitmap: which columns of each row the image reaches, and the
-/// sampling of those.
+/// sampling of those. `@unchecked Sendable` because it holds the source bitmap, which the bands
+/// drawing rows concurrently only read.
 struct ImageRows: @unchecked Sendable {
     let sampler: BilinearSampler
     /// Device → image pixels.

@@ -20,6 +20,10 @@ extension Pixel {
 /// A 2-D image of premultiplied BGRA8 pixels with an explicit row stride. It either owns its memory
 /// or wraps memory owned by someone else (an X11 shared-memory image), so a frame can be drawn
 /// straight into what is shown. Rows are `stride` bytes apart; `stride` is a multiple of 4.
+///
+/// `@unchecked Sendable`: its size never changes and its pixels are plain memory; threads that draw
+/// into one bitmap at once (the banded composites) write disjoint rows, and a bitmap is handed to
+/// another thread (the recorder's encoder) only once nobody writes it any more.
 public final class Bitmap: @unchecked Sendable {
     public let width: Int
     public let height: Int

@@ -5,6 +5,9 @@
 ///
 /// A mask is made once (it allocates `bounds.width × bounds.height` bytes) and refilled every frame by
 /// `Rasterizer.fill(_:rule:into:clip:)` or `setCoverage(from:)`, without allocating again.
+///
+/// `@unchecked Sendable`: one thread refills a mask; the banded composites only read it, after the
+/// refill, from several threads at once.
 public final class Mask: @unchecked Sendable {
     /// The device pixels the mask describes; coverage outside is 0.
     public let bounds: PixelRect
