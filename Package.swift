@@ -45,15 +45,20 @@ let package = Package(
                 "Viewer",
             ]),
 
+        .target(name: "LayerscopeTestSupport", dependencies: ["Raster", "ImageFiles"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster"], exclude: ["Goldens"]),
-        .testTarget(name: "LayerKitTests", dependencies: ["LayerKit"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "LayerscopeTestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "LayerscopeTestSupport"]),
         .testTarget(
-            name: "CompositorTests", dependencies: ["Compositor", "Scenes", "ImageFiles"], exclude: ["Goldens"]),
-        .testTarget(name: "ImageFilesTests", dependencies: ["ImageFiles"], exclude: ["Fixtures"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Raster"]),
+            name: "CompositorTests", dependencies: ["Compositor", "Scenes", "ImageFiles", "LayerscopeTestSupport"],
+            exclude: ["Goldens"]),
+        .testTarget(
+            name: "ImageFilesTests", dependencies: ["ImageFiles", "LayerscopeTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Raster", "LayerscopeTestSupport"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording"]),
-        .testTarget(name: "OverlayTests", dependencies: ["Overlay", "ImageFiles"], exclude: ["Goldens"]),
+        .testTarget(
+            name: "OverlayTests", dependencies: ["Overlay", "ImageFiles", "LayerscopeTestSupport"], exclude: ["Goldens"]
+        ),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer"]),
     ]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import ImageFiles
 import LayerKit
+import LayerscopeTestSupport
 import Raster
 import Scenes
 import Testing

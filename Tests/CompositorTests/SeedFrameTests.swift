@@ -1,4 +1,5 @@
 import Foundation
+import LayerscopeTestSupport
 import Testing
 
 /// Golden frames of the three seeds at 160×90 over the bundled pictures, rendered as
@@ -23,7 +24,9 @@ import Testing
     func framesMatchTheGoldens(scene name: String) throws {
         let run = try SeedRun(name, images: SeedImages())
         for time in try #require(Self.times[name]) {
-            try FrameComparison.checkGolden(run.frame(at: time), named: Self.goldenName(name, time))
+            try FrameComparison.checkGolden(
+                run.frame(at: time), named: Self.goldenName(name, time), in: FrameComparison.goldens(besides: #filePath)
+            )
         }
     }
 }

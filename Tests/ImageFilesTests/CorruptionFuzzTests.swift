@@ -1,22 +1,11 @@
 import Foundation
 import ImageFiles
+import LayerscopeTestSupport
 import Testing
 
 /// Damaged files never crash or hang the decoder: thousands of seeded random byte changes to every
 /// fixture each give either an image or an `ImageFileError`.
 @Suite struct CorruptionFuzzTests {
-    /// SplitMix64, so a failure can be replayed from the printed seed.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let fixtures = [
         "gray2_interlaced.png", "palette4_trns.png", "rgba16.png", "rgba8_interlaced.png", "baseline420.jpg",
         "progressive.jpg", "cmyk.jpg", "exif_orientation6.jpg",
@@ -26,7 +15,7 @@ import Testing
     func randomDamageGivesAnImageOrAnImageFileError(name: String) throws {
         let original = [UInt8](try Data(contentsOf: FixturePatterns.fixture(name)))
         let seed: UInt64 = 0x1A7E_5C09E
-        var generator = SeededGenerator(state: seed)
+        var generator = SeededGenerator(seed: seed)
         var failures = 0
         for round in 0..<300 {
             var bytes = original

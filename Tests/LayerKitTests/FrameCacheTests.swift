@@ -1,3 +1,4 @@
+import LayerscopeTestSupport
 import Testing
 
 @testable import LayerKit
@@ -27,7 +28,7 @@ import Testing
     func run(seed: UInt64, cache: Bool) -> Observation {
         let clock = freshEngine(at: 0)
         LayerEngine.current.frameCacheEnabled = cache
-        var random = SplitMix(seed: seed)
+        var random = SeededGenerator(seed: seed)
         var observation = Observation()
         CAEngine.eventObserver = { event in
             observation.events.append("\(event.layer.name ?? "") \(event.key ?? "-") \(event.kind) \(event.mediaTime)")

@@ -1,3 +1,4 @@
+import LayerscopeTestSupport
 import Testing
 
 @testable import LayerKit
@@ -99,7 +100,7 @@ import Testing
     /// slope and no finite-precision solver can promise 1e-7, so there the bound is 1e-5.
     /// Named curves and 200 random curves with x control points in [0, 1], y in [−2, 2].
     @Test func solverIsAccurateTo1e7InInputAndOutput() {
-        var generator = SplitMix(seed: 42)
+        var generator = SeededGenerator(seed: 42)
         var curves: [(Double, Double, Double, Double)] = [
             (0.42, 0, 1, 1), (0, 0, 0.58, 1), (0.42, 0, 0.58, 1), (0.25, 0.1, 0.25, 1), (1, 0, 0, 1),
             (0, 1, 1, 0), (1, 1, 0, 0), (0, 0, 0, 0), (1, 1, 1, 1), (0.99, 0, 0.01, 1), (0, 4, 1, -3),
@@ -165,19 +166,4 @@ import Testing
         let t = (lo + hi) / 2
         return (Double(((ay * t + by) * t + cy) * t), Double((3 * ax * t + 2 * bx) * t + cx))
     }
-}
-
-/// A small deterministic generator for reproducible random cases.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// Uniform in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

@@ -1,3 +1,4 @@
+import LayerscopeTestSupport
 import Testing
 
 @testable import LayerKit
@@ -245,7 +246,7 @@ import Testing
         let clock = freshEngine(at: 0)
         let root = CALayer()
         let extremes: [Double] = [0, -1, 1e-300, 1e300, .infinity, -.infinity, .nan, 0.5, 3]
-        var random = SplitMix(seed: 7)
+        var random = SeededGenerator(seed: 7)
         var layers: [CALayer] = []
         for _ in 0..<300 {
             let layer = CALayer()

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import LayerscopeTestSupport
 import Testing
 
 @testable import Raster
@@ -10,7 +11,7 @@ import Testing
 @Suite struct BilinearSamplerTests {
     /// Random images, transforms, opacities and clips drawn through `Bitmap.draw` and the reference.
     @Test func drawingMatchesTheScalarReference() {
-        var random = SplitMix(seed: 0x5EED_0002)
+        var random = SeededGenerator(seed: 0x5EED_0002)
         for round in 0..<600 {
             let image = Self.randomImage(&random)
             let transform = Self.randomTransform(&random, imageWidth: image.width, imageHeight: image.height)
@@ -41,7 +42,7 @@ import Testing
 
     /// Rows sampled directly, with steps and starts far outside the image (near-singular transforms).
     @Test func rowsMatchTheScalarReference() {
-        var random = SplitMix(seed: 0xB11E_A400)
+        var random = SeededGenerator(seed: 0xB11E_A400)
         for round in 0..<4000 {
             let image = Self.randomImage(&random)
             let count = 1 + random.below(70)
@@ -68,7 +69,7 @@ import Testing
 
     /// Rows across an image wider than 2¹⁶ texels, whose positions no longer fit 32 bits.
     @Test func wideImageRowsMatchTheScalarReference() {
-        var random = SplitMix(seed: 0x0001_0000)
+        var random = SeededGenerator(seed: 0x0001_0000)
         let image = Bitmap(width: 70_000, height: 3)
         for y in 0..<3 {
             for x in 65_400..<66_000 { image[x, y] = UInt32(truncatingIfNeeded: random.next()) | 0xFF00_0000 }
@@ -107,7 +108,7 @@ import Testing
     /// An image with transparent holes and margins, premultiplied or (sometimes) with channels above
     /// alpha.
     static func randomImage(
-        _ random: inout SplitMix, width: Int? = nil, height: Int? = nil, premultiplied: Bool? = nil
+        _ random: inout SeededGenerator, width: Int? = nil, height: Int? = nil, premultiplied: Bool? = nil
     ) -> Bitmap {
         let width = width ?? 1 + random.below(random.below(4) == 0 ? 4 : 40)
         let height = height ?? 1 + random.below(random.below(4) == 0 ? 4 : 40)
@@ -121,7 +122,7 @@ import Testing
                     continue
                 }
                 let alpha = random.below(4) == 0 ? 255 : random.below(256)
-                let channel = { (r: inout SplitMix) in valid ? r.below(alpha + 1) : r.below(256) }
+                let channel = { (r: inout SeededGenerator) in valid ? r.below(alpha + 1) : r.below(256) }
                 image[x, y] =
                     UInt32(alpha) << 24 | UInt32(channel(&random)) << 16 | UInt32(channel(&random)) << 8
                     | UInt32(channel(&random))
@@ -131,7 +132,8 @@ import Testing
     }
 
     /// Rotations, scales 0.3–3, flips, shears, near-singular maps, and integer or fractional moves.
-    static func randomTransform(_ random: inout SplitMix, imageWidth: Int, imageHeight: Int) -> CGAffineTransform {
+    static func randomTransform(_ random: inout SeededGenerator, imageWidth: Int, imageHeight: Int) -> CGAffineTransform
+    {
         var t = CGAffineTransform(translationX: -CGFloat(imageWidth) / 2, y: -CGFloat(imageHeight) / 2)
         let sx = 0.3 + 2.7 * random.unit()
         let sy = random.below(3) == 0 ? sx : 0.3 + 2.7 * random.unit()
@@ -146,36 +148,11 @@ import Testing
         default: t = t.concatenating(CGAffineTransform(rotationAngle: 2 * .pi * random.unit()))
         }
         let fractional = random.below(3) != 0
-        let move = { (r: inout SplitMix) -> CGFloat in
+        let move = { (r: inout SeededGenerator) -> CGFloat in
             fractional ? 10 + 60 * r.unit() : CGFloat(10 + r.below(60))
         }
         return t.concatenating(CGAffineTransform(translationX: move(&random), y: move(&random)))
     }
-}
-
-/// A deterministic random source (SplitMix64).
-struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    /// The next 64 random bits.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in 0 ..< n.
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-
-    /// A number in −n ..< n.
-    mutating func signed(below n: Int) -> Int { below(2 * n) - n }
-
-    /// A number in [0, 1).
-    mutating func unit() -> CGFloat { CGFloat(next() >> 11) / CGFloat(1 << 53) }
 }
 
 /// The sampler as first written, one pixel at a time in 64-bit SWAR, with its row and column

@@ -1,21 +1,9 @@
 import Foundation
 import LayerKit
+import LayerscopeTestSupport
 import Testing
 
 @testable import Scenes
-
-/// A small deterministic generator (SplitMix64), so every run feeds the same mutations.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Thousands of mutated scene files: each one loads or fails with a one-line message naming the
 /// file, and the ones that load also build and play without trapping.
@@ -51,7 +39,7 @@ struct SceneFileFuzzTests {
         "123456789012345678901234",
     ]
 
-    static func mutate(_ text: String, _ rng: inout SplitMix64) -> String {
+    static func mutate(_ text: String, _ rng: inout SeededGenerator) -> String {
         var bytes = Array(text.utf8)
         for _ in 0..<Int.random(in: 1...4, using: &rng) {
             guard !bytes.isEmpty else { break }
@@ -74,7 +62,7 @@ struct SceneFileFuzzTests {
 
     @Test(.timeLimit(.minutes(2)))
     func mutatedFilesLoadOrFailCleanly() {
-        var rng = SplitMix64(state: 0x5EED_1A7E_5C09_E5)
+        var rng = SeededGenerator(seed: 0x5EED_1A7E_5C09_E5)
         var loaded = 0
         var failed = 0
         for round in 0..<3000 {
