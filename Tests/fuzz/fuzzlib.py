@@ -137,8 +137,8 @@ def signature(cls, r, detail=""):
     """The deduplication key: the class, the kind of fault and stderr's first line in outline (file
     names, JSON paths, quoted text and numbers stripped, so user-controlled text does not split it)."""
     first = r.stderr.split(b"\n", 1)[0].decode("utf-8", "replace")
+    first = re.sub(r"^(Error: \S+\.json: )[^:]*(:|$)", r"\1PATH\2", first)   # the JSON path
     first = re.sub(r"\S+\.(json|png|jpe?g|JPG|PNG)\b", "FILE", first)
-    first = re.sub(r"^(Error: FILE: )[^:]*(:|$)", r"\1PATH\2", first)      # the JSON path
     first = re.sub(r"'[^']*'|\"[^\"]*\"", "''", first)
     first = re.sub(r"(got|named|key|value) ['\"].*", r"\1 ...", first)       # an unbalanced quote
     first = re.sub(r"[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?", "N", first)
@@ -179,7 +179,10 @@ class Findings:
         with open(os.path.join(folder, file_name), "wb") as f:
             f.write(data)
         with open(os.path.join(folder, "command.txt"), "w") as f:
-            f.write(show(r.argv) + "\n")
+            words = [os.path.basename(w) if w.endswith(file_name) else
+                     ("out.png" if w.endswith("/o.png") else "frames/" if w.endswith("/frames") else w)
+                     for w in r.argv]
+            f.write(show(words) + "\n")
         with open(os.path.join(folder, "outcome.txt"), "w") as f:
             f.write("%s: %s\n%s, %.2f s, peak RSS %.0f MB\n" % (
                 sig[0], detail, r.describe(), r.seconds, r.maxrss_kb / 1024))
