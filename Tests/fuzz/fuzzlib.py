@@ -136,7 +136,10 @@ def verdict(r, names, max_rss_mb=MAX_RSS_MB):
 def signature(cls, r, detail=""):
     """The deduplication key: the class, the kind of fault and stderr's first line in outline (file
     names, JSON paths, quoted text and numbers stripped, so user-controlled text does not split it)."""
-    first = r.stderr.split(b"\n", 1)[0].decode("utf-8", "replace")
+    lines = [l for l in r.stderr.decode("utf-8", "replace").split("\n") if l.strip()]
+    if cls == "crash":   # the runtime's own line ("Fatal error: …", "Swift runtime failure: …")
+        lines = [l.strip("* ") for l in lines if "rror" in l or "failure" in l] or lines
+    first = lines[0] if lines else ""
     first = re.sub(r"^(Error: \S+\.json: )[^:]*(:|$)", r"\1PATH\2", first)   # the JSON path
     first = re.sub(r"\S+\.(json|png|jpe?g|JPG|PNG)\b", "FILE", first)
     first = re.sub(r"'[^']*'|\"[^\"]*\"", "''", first)
@@ -144,8 +147,12 @@ def signature(cls, r, detail=""):
     first = re.sub(r"[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?", "N", first)
     first = re.sub(r"[^\x20-\x7e]", "?", first)[:80]
     kind = re.sub(r"[0-9]+", "N", detail) if cls == "bad message" else ""
-    if cls in ("hang", "memory") or not first:
-        first = "%s (%s)" % (first, r.argv[1]) if first else r.argv[1]
+    if cls in ("hang", "memory"):
+        # The message, if any, only says what the input got wrong: one entry per command and file type.
+        ext = [os.path.splitext(w)[1].lower() for w in r.argv if re.search(r"\.(json|png|jpe?g)$", w, re.I)]
+        first = "%s %s" % (r.argv[1], " ".join(ext[:1]))
+    elif not first:
+        first = r.argv[1]
     return cls, (kind + ": " + first) if kind else first
 
 
