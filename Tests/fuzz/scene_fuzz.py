@@ -344,7 +344,16 @@ def write_big_scene(path):
             f.write(block)
 
 
+def write_escaped_scene(path):
+    """A layer name of 200 000 \\u escapes (1.2 MB): parsing it must take linear time (it took
+    quadratic time, over 20 s)."""
+    with open(path, "wb") as f:
+        f.write(b'{ "size": [8, 8], "layers": [ { "name": "' + b"\\u00e9" * 200000 + b'" } ] }')
+
+
 GENERATED = [("big-scene-200MB.json", write_big_scene,
+              [["render", "--scene", "{file}", "--at", "0", "--out", "{out}", "--size", "8x8"]]),
+             ("escapes-200000.json", write_escaped_scene,
               [["render", "--scene", "{file}", "--at", "0", "--out", "{out}", "--size", "8x8"]])]
 
 
