@@ -2,6 +2,7 @@
 defect table, the regression corpus and delta reduction. Standard library only."""
 
 import argparse
+import codecs
 import os
 import re
 import resource
@@ -325,7 +326,8 @@ def campaign(args, case_fn, findings, log):
 
 def corpus_entries(suffixes):
     """(name, path, [argv tail]) for each corpus input ending in one of `suffixes`. Each input X has
-    X.cmd beside it: one command a line, `{file}` for the input and `{out}` for an output PNG."""
+    X.cmd beside it: one command a line, `{file}` for the input, `{out}` for an output PNG, `{dir}` for a
+    folder of frames, backslash escapes for control characters."""
     entries = []
     if not os.path.isdir(CORPUS):
         return entries
@@ -338,7 +340,9 @@ def corpus_entries(suffixes):
             for line in f:
                 line = line.strip()
                 if line and not line.startswith("#"):
-                    commands.append(shlex.split(line))
+                    # Backslash escapes (\x1b, \r, \n) in a word stand for those characters.
+                    commands.append([codecs.decode(w, "unicode_escape") if "\\" in w else w
+                                     for w in shlex.split(line)])
         entries.append((name, path, commands))
     return entries
 
