@@ -23,6 +23,7 @@ TIMEOUT = 10.0
 ADDRESS_SPACE = 2 << 30
 MAX_RSS_MB = 300           # a run's peak resident memory above this is a defect ("memory")
 STDERR_KEEP = 64 * 1024    # bytes of stderr kept per run
+MAX_MESSAGE = 2000         # a one-line message longer than this floods the terminal (user text echoed whole)
 
 DEFECTS = ("crash", "hang", "memory", "bad message", "wrong exit code")
 
@@ -120,6 +121,8 @@ def verdict(r, names, max_rss_mb=MAX_RSS_MB):
     if not err.strip():
         return "bad message", "exit %d with nothing on stderr" % r.code
     body = err[:-1] if err.endswith(b"\n") else err
+    if len(body) > MAX_MESSAGE:
+        return "bad message", "a message of %s%d bytes" % ("over " if len(err) >= STDERR_KEEP else "", len(body))
     if b"\n" in body:
         return "bad message", "%d lines on stderr" % (body.count(b"\n") + 1)
     if CONTROL.search(body):
@@ -350,12 +353,14 @@ def corpus_entries(suffixes):
 def run_fixed(args, entries, findings, log, label):
     """Runs fixed cases, each of which must pass; prints PASS/FAIL per case. An entry is
     (name, path, commands), run in place (relative image names resolve beside it), or
-    (name, generator, commands): generator(path) writes a (large) input into a scratch folder,
-    deleted afterwards. Returns (runs, failures)."""
+    (name, generator, commands[, seconds]): generator(path) writes a (large) input into a scratch
+    folder, deleted afterwards. Returns (runs, failures)."""
     scratch = tempfile.mkdtemp(prefix="layerscope-fuzz-fixed-")
     runs = failures = 0
     try:
-        for name, source, commands in entries:
+        for entry in entries:
+            name, source, commands = entry[:3]
+            limit = entry[3] if len(entry) > 3 else args.timeout   # a case may set its own time limit
             if callable(source):
                 path = os.path.join(scratch, name)
                 source(path)
@@ -368,7 +373,7 @@ def run_fixed(args, entries, findings, log, label):
             for tail in commands:
                 argv = [args.binary] + [fill(w, path, scratch)
                                         for w in tail]
-                r = run(argv, scratch, timeout=args.timeout)
+                r = run(argv, scratch, timeout=limit)
                 runs += 1
                 cls, detail = verdict(r, [os.path.basename(path)])
                 if cls:
