@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 bin=${1:-${LAYERSCOPE:-$(swift build -c release --show-bin-path 2>/dev/null)/layerscope}}
 [ -x "$bin" ] || { echo "no layerscope binary at $bin"; echo "0 passed, 1 failed"; exit 1; }
 command -v python3 >/dev/null || { echo "FAIL python3 is needed"; echo "0 passed, 1 failed"; exit 1; }
-scenes=${FUZZ_SCENES:-1500}; images=${FUZZ_IMAGES:-1000}
+scenes=${FUZZ_SCENES:-1600}; images=${FUZZ_IMAGES:-1000}
 out=$(mktemp -d)
 [ "${FUZZ_KEEP:-0}" = 1 ] || trap 'rm -rf "$out"' EXIT
 pass=0; fail=0

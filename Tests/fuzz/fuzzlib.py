@@ -211,6 +211,11 @@ class Findings:
         if self.table:
             print("inputs, commands and outputs in %s" % self.out_dir, file=stream)
 
+    def discard_if_empty(self, own):
+        """Removes a results folder the fuzzer made itself when nothing was found."""
+        if own and not self.table:
+            shutil.rmtree(self.out_dir, ignore_errors=True)
+
 
 def common_arguments(description):
     p = argparse.ArgumentParser(description=description)
@@ -235,6 +240,7 @@ def check_binary(args):
     set_limits()
     if args.count is None and args.seconds is None:
         args.count = 500
+    args.own_out = args.out is None
     if args.out is None:
         args.out = tempfile.mkdtemp(prefix="layerscope-fuzz-")
     os.makedirs(args.out, exist_ok=True)

@@ -290,6 +290,7 @@ def main():
     if not args.corpus_only:
         runs += fuzzlib.campaign(args, make_case, findings, log)
     findings.report(runs, time.monotonic() - start)
+    findings.discard_if_empty(args.own_out)
     sys.exit(1 if findings.table else 0)
 
 

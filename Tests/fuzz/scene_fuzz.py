@@ -479,6 +479,7 @@ def main():
         for sig, e in sorted(findings.table.items()):
             minimize(args, e["folder"], log)
     findings.report(runs, time.monotonic() - start)
+    findings.discard_if_empty(args.own_out)
     sys.exit(1 if findings.table else 0)
 
 
