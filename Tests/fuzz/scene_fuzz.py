@@ -428,9 +428,7 @@ def minimize(args, folder, log):
                         break
                 if changed:
                     break
-        data = json.dumps(doc, indent=1).encode()
-        if not fails(data):
-            data = json.dumps(doc).encode()
+        data = json.dumps(doc).encode()
     else:
         data = fuzzlib.ddmin_bytes(data, fails)
     with open(os.path.join(folder, "minimized.json"), "wb") as f:
