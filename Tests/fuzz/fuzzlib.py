@@ -61,15 +61,15 @@ def set_limits(address_space=ADDRESS_SPACE):
 
 
 def run(argv, cwd, timeout=TIMEOUT):
-    """Runs argv in its own process group (under the limits of set_limits); kills the whole group on
-    timeout. Returns a Run with the child's own peak RSS (from wait4)."""
+    """Runs argv as the leader of a new process group (under the limits of set_limits); kills the
+    group on timeout. Returns a Run with the child's own peak RSS (from wait4)."""
     import subprocess
     out_path = os.path.join(cwd, ".stdout")
     err_path = os.path.join(cwd, ".stderr")
     with open(out_path, "wb") as out, open(err_path, "wb") as err:
         start = time.monotonic()
         proc = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
-                                start_new_session=True)
+                                process_group=0)
     deadline = start + timeout
     timed_out, pause = False, 0.001
     while True:
@@ -131,6 +131,8 @@ def verdict(r, names, max_rss_mb=MAX_RSS_MB):
         text = body.decode("utf-8")
     except UnicodeDecodeError:
         return "bad message", "invalid UTF-8 on stderr"
+    if re.search("[\x80-\x9f\u2028\u2029]", text):   # C1 controls (CSI …) and line separators
+        return "bad message", "raw control characters on stderr"
     allowed = list(names) + ([w for w in r.argv if w.startswith("--")] if r.code == 64 else [])
     if not any(n and n in text for n in allowed):
         return "bad message", "does not name %s" % " or ".join(sorted(set(allowed)))
