@@ -305,9 +305,9 @@ def campaign(args, case_fn, findings, log):
                 return
             try:
                 res = _do_case(case_fn, args.binary, args.timeout, work, args.seed, i)
-            except Exception as e:          # a bug of the fuzzer itself: say so, keep going
+            except Exception as e:          # a bug of the fuzzer itself: say so (even with --quiet)
                 res = None
-                log("fuzzer error on input %d:%d: %r" % (args.seed, i, e))
+                print("fuzzer error on input %d:%d: %r" % (args.seed, i, e), file=sys.stderr, flush=True)
             with lock:
                 results[i] = res
                 if res:

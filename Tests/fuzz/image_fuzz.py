@@ -265,7 +265,10 @@ def make_case(seed, index):
     for _ in range(rng.choice([1, 1, 1, 2, 3])):
         kind = rng.random()
         if kind < 0.75:
-            data = mutate_png(rng, data) if data.startswith(PNG_SIGNATURE) else mutate_jpeg(rng, data)
+            try:
+                data = mutate_png(rng, data) if data.startswith(PNG_SIGNATURE) else mutate_jpeg(rng, data)
+            except (IndexError, ValueError, struct.error):   # structure already too damaged to edit
+                data = mutate_bytes(rng, data)
         else:
             data = mutate_bytes(rng, data)
     if rng.random() < 0.1:
