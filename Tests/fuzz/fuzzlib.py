@@ -338,7 +338,8 @@ def campaign(args, case_fn, findings, log):
 def corpus_entries(suffixes):
     """(name, path, [argv tail]) for each corpus input ending in one of `suffixes`. Each input X has
     X.cmd beside it: one command a line, `{file}` for the input, `{out}` for an output PNG, `{dir}` for a
-    folder of frames, backslash escapes for control characters."""
+    folder of frames, backslash escapes for control characters; a line `timeout SECONDS` sets a time
+    limit of its own."""
     entries = []
     if not os.path.isdir(CORPUS):
         return entries
@@ -346,15 +347,17 @@ def corpus_entries(suffixes):
         if not name.endswith(suffixes):
             continue
         path = os.path.join(CORPUS, name)
-        commands = []
+        commands, limit = [], None
         with open(os.path.splitext(path)[0] + ".cmd") as f:
             for line in f:
                 line = line.strip()
-                if line and not line.startswith("#"):
+                if line.startswith("timeout "):          # "timeout SECONDS": this input's time limit
+                    limit = float(line.split()[1])
+                elif line and not line.startswith("#"):
                     # Backslash escapes (\x1b, \r, \n) in a word stand for those characters.
                     commands.append([codecs.decode(w, "unicode_escape") if "\\" in w else w
                                      for w in shlex.split(line)])
-        entries.append((name, path, commands))
+        entries.append((name, path, commands) + ((limit,) if limit else ()))
     return entries
 
 
