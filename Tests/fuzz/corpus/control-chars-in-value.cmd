@@ -1,0 +1,1 @@
+render --scene {file} --at 0 --out {out} --size 48x27
