@@ -210,7 +210,8 @@ final class DisplayListBuilder {
                 return rule
             case .stroke(let style, let start, let end):
                 stroker.stroke(
-                    path, style: style, strokeStart: start, strokeEnd: end, transform: transform, into: &polygon)
+                    path, style: style, strokeStart: start, strokeEnd: end, transform: transform,
+                    canvas: CGRect(x: 0, y: 0, width: width, height: height), into: &polygon)
                 return .nonZero
             case .rect:
                 return .nonZero

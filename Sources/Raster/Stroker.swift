@@ -49,18 +49,20 @@ public final class Stroker {
     /// and round parts are within `tolerance` device pixels. A non-positive or non-finite width, a
     /// singular transform, or `strokeStart ≥ strokeEnd` draw nothing. A subpath of zero length draws a dot
     /// with round or square caps (a disc, or a square of the line's width turned along the path for a
-    /// zero-length dash and axis-aligned otherwise) and nothing with butt caps.
+    /// zero-length dash and axis-aligned otherwise) and nothing with butt caps. `canvas`, the device
+    /// rectangle that will be drawn, lets a stroke far wider than the canvas be drawn only as wide as
+    /// it needs to be to cover what it covers there (see `reach`).
     public func stroke(
         _ path: CGPath, style: StrokeStyle, strokeStart: CGFloat = 0, strokeEnd: CGFloat = 1,
         transform: CGAffineTransform = .identity, tolerance: CGFloat = defaultFlatteningTolerance,
-        into polygon: inout Polygon
+        canvas: CGRect? = nil, into polygon: inout Polygon
     ) {
         let scale = Self.largestScale(of: transform)
         guard style.lineWidth > 0, style.lineWidth.isFinite, scale > 0, scale.isFinite, transform.isFinite else {
             return
         }
         let deviceTolerance = tolerance > 0 && tolerance.isFinite ? tolerance : defaultFlatteningTolerance
-        halfWidth = min(style.lineWidth / 2, Self.reach(of: path, transform: transform) / scale)
+        halfWidth = min(style.lineWidth / 2, Self.reach(of: path, transform: transform, canvas: canvas) / scale)
         self.tolerance = deviceTolerance / scale
         join = style.lineJoin
         miterLimit = style.miterLimit.isNaN ? 10 : style.miterLimit
@@ -91,16 +93,19 @@ public final class Stroker {
         return polygon
     }
 
-    /// The device distance beyond which a stroke's width changes nothing that is drawn: every canvas
-    /// lies within 2¹⁶ pixels of the origin, so a half-width of 2¹⁸ pixels plus twice the path's own
-    /// farthest control point reaches past all of it, bevels and miters included. Wider strokes are
-    /// drawn this wide, which keeps the outline's coordinates small enough to stay exact (a width of
-    /// 10²⁰ once left part of a small oval's inside uncovered).
-    static func reach(of path: CGPath, transform: CGAffineTransform) -> CGFloat {
-        var farthest: CGFloat = 0
+    /// The device distance beyond which a stroke's width changes nothing that is drawn. Every point of
+    /// the canvas lies within the diagonal D of the box holding the canvas and the path's control
+    /// points, so a half-width of 2·D (twice, for the corners of bevels and miters) covers there all
+    /// that any wider stroke covers; without a canvas, one within 2¹⁶ pixels of the origin is assumed
+    /// (D ≤ 2¹⁸ plus twice the path's farthest point). Wider strokes are drawn this wide, which keeps the
+    /// outline's coordinates small enough to stay exact (a width of 10²⁰ once left part of a small
+    /// oval's inside uncovered) and its edges few near the canvas (a width of 10³⁰⁸ once took seconds
+    /// to rasterize).
+    static func reach(of path: CGPath, transform: CGAffineTransform, canvas: CGRect?) -> CGFloat {
+        var box = canvas ?? CGRect(x: -65536, y: -65536, width: 131072, height: 131072)
         func include(_ p: CGPoint) {
             let q = p.applying(transform)
-            farthest = max(farthest, abs(q.x), abs(q.y))
+            box = box.union(CGRect(origin: q, size: .zero))
         }
         for element in path.elements {
             switch element {
@@ -115,7 +120,7 @@ public final class Stroker {
             case .closeSubpath: break
             }
         }
-        return CGFloat(1 << 18) + 2 * farthest
+        return 2 * (box.width * box.width + box.height * box.height).squareRoot() + 2
     }
 
     /// How much `transform` stretches a vector at most (its largest singular value).

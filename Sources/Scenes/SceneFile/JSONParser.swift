@@ -169,24 +169,23 @@ struct JSONParser {
         return .number(value)
     }
 
+    /// A string's text: the raw UTF-8 runs and the escapes' scalars gathered into one byte buffer,
+    /// decoded once at the end (linear in the string's length however many escapes it has).
     private mutating func parseString() throws(SyntaxError) -> String {
         index += 1
-        var scalars = String.UnicodeScalarView()
+        var utf8: [UInt8] = []
         var run = index
-        func flush(_ p: JSONParser, _ upTo: Int, _ into: inout String.UnicodeScalarView) {
-            into.append(contentsOf: String(decoding: p.bytes[run..<upTo], as: UTF8.self).unicodeScalars)
-        }
         while true {
             guard let c = current else { throw error("unterminated string") }
             switch c {
             case UInt8(ascii: "\""):
-                flush(self, index, &scalars)
+                utf8.append(contentsOf: bytes[run..<index])
                 index += 1
-                return String(scalars)
+                return String(decoding: utf8, as: UTF8.self)
             case UInt8(ascii: "\\"):
-                flush(self, index, &scalars)
+                utf8.append(contentsOf: bytes[run..<index])
                 index += 1
-                scalars.append(try parseEscape())
+                UTF8.encode(try parseEscape()) { utf8.append($0) }
                 run = index
             case 0..<0x20:
                 throw error("control character in a string")
