@@ -32,6 +32,15 @@ import Testing
         }
     }
 
+    @Test func manyKnownLayersAreSummed() {
+        let long = String(repeating: "n", count: 99)
+        let names = [long] + (0..<30).map { "layer\($0)" }
+        let summary = UnknownLayerError(name: "x", known: names).knownSummary
+        let cut = String(repeating: "n", count: 37) + "..."
+        #expect(summary == ([cut] + (0..<19).map { "layer\($0)" }).joined(separator: ", ") + ", ... (31 in all)")
+        #expect(UnknownLayerError(name: "x", known: ["a", "b"]).knownSummary == "a, b")
+    }
+
     @Test func valuesAreFormattedExactly() {
         #expect(ValueFormatter.format(0.1 + 0.2) == "0.30000000000000004")
         #expect(ValueFormatter.format(-0.0) == "0")

@@ -5,7 +5,13 @@ public struct UnknownLayerError: Error, CustomStringConvertible, Equatable {
     public let name: String
     /// Every layer name the scene had, sorted.
     public let known: [String]
-    public var description: String { "no layer named '\(name)' (layers: \(known.joined(separator: ", ")))" }
+    public var description: String { "no layer named '\(name)' (layers: \(knownSummary))" }
+
+    /// The known names for a message: the first 20, each cut to 40 characters, and how many in all.
+    public var knownSummary: String {
+        let shown = known.prefix(20).map { $0.count <= 40 ? $0 : $0.prefix(37) + "..." }
+        return shown.joined(separator: ", ") + (known.count > 20 ? ", ... (\(known.count) in all)" : "")
+    }
 }
 
 /// What `layerscope eval` computes: a layer's presentation value of one key path at media times, and

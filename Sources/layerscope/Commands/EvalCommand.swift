@@ -66,7 +66,7 @@ enum EvalCommand {
             return try SceneEvaluation.lines(scene: scene, layer: layerName, key: key, times: times, events: events)
         } catch {
             throw .usage(
-                "no layer named '\(error.name)' in \(sceneName) (layers: \(error.known.joined(separator: ", ")))",
+                "no layer named '\(error.name)' in \(sceneName) (layers: \(error.knownSummary))",
                 command: spec.name)
         }
     }
