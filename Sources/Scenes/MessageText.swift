@@ -18,6 +18,15 @@ public enum MessageText {
         return result
     }
 
+    /// A message line as it is printed: control characters escaped, and a line longer than 1000
+    /// characters (a huge file name or value quoted whole) cut in the middle, keeping its first 600
+    /// characters (the file it is about) and its last 300 (the reason), with the whole length between.
+    public static func line(_ text: String) -> String {
+        let escaped = escaped(text)
+        guard escaped.count > 1000 else { return escaped }
+        return "\(escaped.prefix(600)) ... (\(escaped.count) characters in all) ... \(escaped.suffix(300))"
+    }
+
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
             || scalar.value == 0x2029

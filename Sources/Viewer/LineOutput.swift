@@ -16,7 +16,7 @@ enum LineOutput {
 
     /// Control characters in `line` (from a scene file's names and keys) are escaped, so it stays one line.
     private static func write(_ line: String, to fd: Int32) {
-        var bytes = Array((MessageText.escaped(line) + "\n").utf8)
+        var bytes = Array((MessageText.line(line) + "\n").utf8)
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }

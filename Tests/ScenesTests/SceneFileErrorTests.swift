@@ -385,6 +385,10 @@ struct SceneFileErrorTests {
     }
     #expect(MessageText.escaped("a\u{85}b\u{2028}c\u{7F}") == #"a\u0085b\u2028c\u007f"#)
     #expect(MessageText.escaped("plain \\ text é") == "plain \\ text é")
+    let long = "scene.json: images.a: " + String(repeating: "é", count: 5000) + ": no such file"
+    let line = MessageText.line(long)
+    #expect(line.hasPrefix("scene.json: images.a: éé") && line.hasSuffix("éé: no such file"))
+    #expect(line.contains(" ... (5036 characters in all) ... ") && line.count == 600 + 300 + 34)
 }
 
 /// A huge key or value in a file is quoted cut short, with its length, in the path and the message.

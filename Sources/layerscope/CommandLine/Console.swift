@@ -5,8 +5,9 @@ import Scenes
 enum Console {
     static func out(_ line: String) { write(line + "\n", to: FileHandle.standardOutput) }
     /// One line on standard error; control characters in it (from a scene file, a file name or an
-    /// argument it quotes) are escaped, so it stays one line and carries no terminal escapes.
-    static func err(_ line: String) { write(MessageText.escaped(line) + "\n", to: FileHandle.standardError) }
+    /// argument it quotes) are escaped, so it stays one line and carries no terminal escapes, and a
+    /// huge quoted name is cut in the middle (`MessageText.line`).
+    static func err(_ line: String) { write(MessageText.line(line) + "\n", to: FileHandle.standardError) }
 
     private static func write(_ text: String, to handle: FileHandle) {
         handle.write(Data(text.utf8))
