@@ -199,8 +199,10 @@ public final class TimingPanel {
     private func copyCache(into bitmap: Bitmap) {
         let x0 = max(0, frame.x)
         let x1 = min(bitmap.width, frame.maxX)
-        guard x1 > x0 else { return }
-        for y in max(0, frame.y)..<min(bitmap.height, frame.maxY) {
+        let y0 = max(0, frame.y)
+        let y1 = min(bitmap.height, frame.maxY)
+        guard x1 > x0, y1 > y0 else { return }
+        for y in y0..<y1 {
             (bitmap.row(y) + x0).update(from: cache.row(y - frame.y) + (x0 - frame.x), count: x1 - x0)
         }
     }
