@@ -86,10 +86,8 @@ public final class TimingPanel {
     /// replaces every row. Cheap when nothing changed (one walk of the tree, no allocation).
     public func update(root: CALayer) {
         if root !== trackedRoot {
+            removeAllRows()
             trackedRoot = root
-            rows.removeAll()
-            latestEnd = nil
-            cacheIsValid = false
         }
         for row in rows { row.isAttached = false }
         var unseen = 0
@@ -114,6 +112,14 @@ public final class TimingPanel {
                 $0.isFinite ? $0 : nil
             }
         }.max()
+        cacheIsValid = false
+    }
+
+    /// Forgets every row and the tree they follow (which rows keep alive), as a new tree does.
+    public func removeAllRows() {
+        trackedRoot = nil
+        rows.removeAll()
+        latestEnd = nil
         cacheIsValid = false
     }
 

@@ -80,6 +80,7 @@ final class ViewerSession {
     private func attach(_ newSource: FrameSource) {
         source = newSource
         source.log = { [log] line in log(line) }
+        curvePanel.removeAllRows()
         shownMediaTime = nil
         let commands: [ViewerCommand] =
             [.start, .stop, .pauseResume] + source.extraCommands + [.toggleCurvePanel, .toggleRecording]
@@ -161,6 +162,7 @@ final class ViewerSession {
                 : recording.toggle(width: min(windowWidth, source.width), height: min(windowHeight, source.height))
             syncRecordButton()
         case .scene(let number):
+            source.close()
             if let next = makeScene(number) {
                 attach(next)
                 clock.seek(to: 0, atHostTime: hostTime)
@@ -169,6 +171,7 @@ final class ViewerSession {
                 titleChanged?(title)
                 result = "showing \(next.name)"
             } else {
+                source.reopen()
                 result = "ignored (no scene \(number))"
             }
         case .quit:
