@@ -71,6 +71,12 @@ final class ViewerSession {
         }
     }
 
+    /// The smallest window worth asking the window manager for: the toolbar, the timeline bar above it and
+    /// a strip of the picture (any size without the overlay). Smaller windows are drawn as well as they fit.
+    var minimumWindowSize: (width: Int, height: Int) {
+        overlayEnabled ? (240, toolbar.height + TimelineBar.height + 40) : (1, 1)
+    }
+
     /// The window title for the current source.
     var title: String { "Layerscope — \(source.name)" }
 
