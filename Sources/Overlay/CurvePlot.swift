@@ -40,10 +40,13 @@ public final class CurvePlot {
         for function in functions {
             for i in 0...256 {
                 let y = CurvePlotMapping.curvePoint(function, t: Double(i) / 256).y
+                guard y.isFinite else { continue }
                 low = min(low, y)
                 high = max(high, y)
             }
         }
+        // Beyond ±1e300 the margin and the span would overflow to infinity.
+        (low, high) = (max(low, -1e300), min(high, 1e300))
         let margin = (high - low) * 0.04
         return (low < 0 ? low - margin : 0, high > 1 ? high + margin : 1)
     }
@@ -92,19 +95,17 @@ public final class CurvePlot {
         let plot = mapping.plot
         let steps = compact ? 4 : 10
         for i in 0...steps {
-            let x = Int(mapping.point(x: Double(i) / Double(steps), y: 0).x.rounded(.down))
+            let x = PixelCoordinate.whole(mapping.point(x: Double(i) / Double(steps), y: 0).x, .down)
             Blending.fill(bitmap, x: x, y: plot.y, width: 1, height: plot.height, color: CurvePlotStyle.grid)
         }
-        var y = (mapping.yMin / 0.1).rounded(.up) * 0.1
-        while y <= mapping.yMax + 1e-9 {
-            let row = Int(mapping.point(x: 0, y: y).y.rounded(.down))
+        for y in ticks(step: compact ? 0.25 : 0.1, grid: 0.1) {
+            let row = PixelCoordinate.whole(mapping.point(x: 0, y: y).y, .down)
             Blending.fill(bitmap, x: plot.x, y: row, width: plot.width, height: 1, color: CurvePlotStyle.grid)
-            y += compact ? 0.25 : 0.1
         }
         for value in [0.0, 1.0] {
-            let row = Int(mapping.point(x: 0, y: value).y.rounded(.down))
+            let row = PixelCoordinate.whole(mapping.point(x: 0, y: value).y, .down)
             Blending.fill(bitmap, x: plot.x, y: row, width: plot.width, height: 1, color: CurvePlotStyle.unitBox)
-            let column = Int(mapping.point(x: value, y: 0).x.rounded(.down))
+            let column = PixelCoordinate.whole(mapping.point(x: value, y: 0).x, .down)
             Blending.fill(bitmap, x: column, y: plot.y, width: 1, height: plot.height, color: CurvePlotStyle.unitBox)
         }
         pen.dashedLine(
@@ -118,24 +119,34 @@ public final class CurvePlot {
         for i in 0...4 {
             let value = Double(i) / 4
             let label = CurvePlotNumbers.text(value, decimals: 2)
-            let x = Int(mapping.point(x: value, y: 0).x) - text.width(of: label) / 2
+            let x = PixelCoordinate.whole(mapping.point(x: value, y: 0).x) - text.width(of: label) / 2
             text.draw(label, x: x, baseline: plot.maxY + 6 + text.ascender, color: CurvePlotStyle.dimText, into: bitmap)
         }
         let xTitle = "time fraction (input)"
         text.draw(
             xTitle, x: plot.x + (plot.width - text.width(of: xTitle)) / 2,
             baseline: plot.maxY + 12 + 2 * text.ascender + text.descender, color: CurvePlotStyle.text, into: bitmap)
-        var y = (mapping.yMin / 0.25).rounded(.up) * 0.25
-        while y <= mapping.yMax + 1e-9 {
+        for y in ticks(step: 0.25, grid: 0.25) {
             let label = CurvePlotNumbers.text(y, decimals: 2)
-            let baseline = Int(mapping.point(x: 0, y: y).y) + (text.ascender - text.descender) / 2
+            let baseline = PixelCoordinate.whole(mapping.point(x: 0, y: y).y) + (text.ascender - text.descender) / 2
             text.draw(
                 label, x: plot.x - 6 - text.width(of: label), baseline: baseline, color: CurvePlotStyle.dimText,
                 into: bitmap)
-            y += 0.25
         }
         text.draw(
             "progress", x: plot.x, baseline: plot.y - 6 - text.descender, color: CurvePlotStyle.text, into: bitmap)
+    }
+
+    /// Progress values for grid lines or labels `step` apart over the mapping's range, starting at a
+    /// multiple of `grid`; a coarser round step when a curve stretches the range so far that `step` would
+    /// give more than 100 of them.
+    private func ticks(step: Double, grid: Double) -> [Double] {
+        let span = mapping.yMax - mapping.yMin
+        guard span / step > 100 else {
+            return PixelCoordinate.ticks(from: mapping.yMin, through: mapping.yMax, step: step, grid: grid)
+        }
+        let coarse = ValuePlot.niceStep(span: span, ticks: 10)
+        return PixelCoordinate.ticks(from: mapping.yMin, through: mapping.yMax, step: coarse)
     }
 
     private static func legendWidth(_ entries: [CurvePlotEntry], text: TextRenderer?) -> Int {

@@ -12,6 +12,8 @@ final class CurvePlotPen {
     /// Masks and regions by clip rectangle (and target height).
     private var masks: [MaskKey: (mask: Mask, region: Region)] = [:]
     private static let maskLimit = 64
+    /// The longest dashed line drawn, in pixels.
+    private static let dashedLineLimit = 1 << 16
 
     /// Strokes `path` with round caps and joins, `width` pixels wide, clipped to `clip`.
     func stroke(
@@ -27,12 +29,13 @@ final class CurvePlotPen {
     /// plotted pixel by pixel, for faint guides where anti-aliasing is not worth a rasterizer pass.
     func dashedLine(from a: CGPoint, to b: CGPoint, dash: Int, color: Pixel, clip: PixelRect, into bitmap: Bitmap) {
         let area = clip.intersection(PixelRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height))
-        let steps = Int(max(abs(b.x - a.x), abs(b.y - a.y)).rounded(.up))
-        guard steps > 0, dash > 0, !area.isEmpty else { return }
+        let steps = PixelCoordinate.whole(max(abs(b.x - a.x), abs(b.y - a.y)), .up)
+        // A line longer than `dashedLineLimit` pixels (or not finite) runs far outside any plot.
+        guard steps > 0, steps <= Self.dashedLineLimit, dash > 0, !area.isEmpty else { return }
         for step in 0...steps where step % (2 * dash) < dash {
             let t = Double(step) / Double(steps)
-            let x = Int((a.x + (b.x - a.x) * t).rounded(.down))
-            let y = Int((a.y + (b.y - a.y) * t).rounded(.down))
+            let x = PixelCoordinate.whole(a.x + (b.x - a.x) * t, .down)
+            let y = PixelCoordinate.whole(a.y + (b.y - a.y) * t, .down)
             guard x >= area.minX, x < area.maxX, y >= area.minY, y < area.maxY else { continue }
             bitmap.row(y)[x] = Blending.over(color, coverage: 255, onto: bitmap.row(y)[x])
         }

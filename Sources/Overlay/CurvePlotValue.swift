@@ -26,7 +26,9 @@ public final class ValuePlot {
     /// The pixel column of time `t` (nil outside the plotted times).
     public func column(atTime t: Double) -> Int? {
         guard t >= startTime, t <= endTime, endTime > startTime else { return nil }
-        return plot.x + Int(((t - startTime) / (endTime - startTime) * Double(plot.width - 1)).rounded())
+        return plot.x
+            + PixelCoordinate.whole(
+                (t - startTime) / (endTime - startTime) * Double(plot.width - 1), .toNearestOrAwayFromZero)
     }
 
     /// The pixel row of value `v`.
@@ -70,8 +72,11 @@ public final class ValuePlot {
         if !low.isFinite {
             (low, high) = (0, 1)
         } else if high - low < 1e-9 * max(1, abs(high)) {
-            (low, high) = (low - 0.5, high + 0.5)
+            let pad = max(0.5, abs(high) * 1e-3)
+            (low, high) = (low - pad, high + pad)
         }
+        // Beyond ±1e300 the margin and the span would overflow to infinity.
+        (low, high) = (max(low, -1e300), min(high, 1e300))
         let margin = (high - low) * 0.08
         (yMin, yMax) = (low - margin, high + margin)
         let labelWidth = labelled ? (text?.width(of: "-0000.00") ?? 0) : 0
@@ -117,8 +122,9 @@ public final class ValuePlot {
         case .removed: (base, stripe) = (CurvePlotStyle.plotBackground, CurvePlotStyle.removedStripe)
         default: (base, stripe) = (CurvePlotStyle.plotBackground, nil)
         }
-        guard x >= 0, x < bitmap.width else { return }
-        for y in max(0, plot.y)..<min(bitmap.height, plot.maxY) {
+        let (y0, y1) = (max(0, plot.y), min(bitmap.height, plot.maxY))
+        guard x >= 0, x < bitmap.width, y0 < y1 else { return }
+        for y in y0..<y1 {
             bitmap.row(y)[x] = stripe != nil && (x + y) % 8 < 3 ? stripe! : base
         }
     }
@@ -127,8 +133,9 @@ public final class ValuePlot {
     private func drawBoundary(from a: AnimationPhase?, to b: AnimationPhase?, x: Int, into bitmap: Bitmap) {
         var dotted = false
         if case .active(let k1, _) = a, case .active(let k2, _) = b, k1 == k2 { dotted = true }
-        guard x >= 0, x < bitmap.width else { return }
-        for y in max(0, plot.y)..<min(bitmap.height, plot.maxY) where !dotted || y % 4 < 2 {
+        let (y0, y1) = (max(0, plot.y), min(bitmap.height, plot.maxY))
+        guard x >= 0, x < bitmap.width, y0 < y1 else { return }
+        for y in y0..<y1 where !dotted || y % 4 < 2 {
             bitmap.row(y)[x] = CurvePlotStyle.boundary
         }
     }
@@ -179,8 +186,7 @@ public final class ValuePlot {
         Blending.fill(bitmap, x: plot.x - 1, y: plot.y, width: 1, height: plot.height, color: CurvePlotStyle.axis)
         Blending.fill(bitmap, x: plot.x - 1, y: plot.maxY, width: plot.width + 1, height: 1, color: CurvePlotStyle.axis)
         let timeStep = Self.niceStep(span: endTime - startTime, ticks: max(2, plot.width / 60))
-        var t = (startTime / timeStep).rounded(.up) * timeStep
-        while t <= endTime + 1e-9 {
+        for t in PixelCoordinate.ticks(from: startTime, through: endTime, step: timeStep) {
             if let x = column(atTime: t) {
                 Blending.fill(bitmap, x: x, y: plot.maxY, width: 1, height: 5, color: CurvePlotStyle.axis)
                 let label = CurvePlotNumbers.text(t, decimals: 3)
@@ -188,22 +194,19 @@ public final class ValuePlot {
                     label, x: x - text.width(of: label) / 2, baseline: plot.maxY + 6 + text.ascender,
                     color: CurvePlotStyle.dimText, into: bitmap)
             }
-            t += timeStep
         }
         let axisTitle = "time (s)"
         text.draw(
             axisTitle, x: plot.x + (plot.width - text.width(of: axisTitle)) / 2,
             baseline: plot.maxY + 12 + 2 * text.ascender + text.descender, color: CurvePlotStyle.text, into: bitmap)
         let valueStep = Self.niceStep(span: yMax - yMin, ticks: max(2, plot.height / 40))
-        var v = (yMin / valueStep).rounded(.up) * valueStep
-        while v <= yMax + 1e-12 {
-            let y = Int(row(atValue: v))
+        for v in PixelCoordinate.ticks(from: yMin, through: yMax, step: valueStep, tolerance: 1e-12) {
+            let y = PixelCoordinate.whole(row(atValue: v))
             Blending.fill(bitmap, x: plot.x - 5, y: y, width: 4, height: 1, color: CurvePlotStyle.axis)
             let label = CurvePlotNumbers.text(v, decimals: 3)
             text.draw(
                 label, x: plot.x - 8 - text.width(of: label), baseline: y + (text.ascender - text.descender) / 2,
                 color: CurvePlotStyle.dimText, into: bitmap)
-            v += valueStep
         }
         if let title {
             text.draw(title, x: plot.x, baseline: plot.y - 6 - text.descender, color: CurvePlotStyle.text, into: bitmap)

@@ -91,9 +91,9 @@ public final class TimelineBar {
         return min(max(fraction, 0), 1) * duration
     }
 
-    /// The window column of the playhead at media time `t` (clamped to the track).
+    /// The window column of the playhead at media time `t` (clamped to the track; its start for NaN).
     public func playheadX(atMediaTime t: Double) -> Int {
-        let fraction = min(max(t / duration, 0), 1)
+        let fraction = t >= duration ? 1 : t > 0 ? t / duration : 0
         return frame.x + track.x + Int((fraction * Double(track.width - 1)).rounded())
     }
 
@@ -117,8 +117,7 @@ public final class TimelineBar {
         Blending.fill(
             cache, x: track.x, y: track.y, width: track.width, height: track.height, color: CurvePlotStyle.track)
         let step = ValuePlot.niceStep(span: duration, ticks: max(2, track.width / 80))
-        var t = 0.0
-        while t <= duration + 1e-9 {
+        for t in PixelCoordinate.ticks(from: 0, through: duration, step: step) {
             let x = playheadX(atMediaTime: t) - frame.x
             Blending.fill(cache, x: x, y: track.maxY + 1, width: 1, height: 4, color: CurvePlotStyle.axis)
             if let text, track.width > 200 {
@@ -127,7 +126,6 @@ public final class TimelineBar {
                     label, x: x - text.width(of: label) / 2, baseline: track.maxY + 5 + text.ascender,
                     color: CurvePlotStyle.dimText, into: cache)
             }
-            t += step
         }
         cacheIsValid = true
     }
@@ -171,8 +169,10 @@ public final class TimelineBar {
         if !cacheIsValid { redrawCache() }
         let x0 = max(0, frame.x)
         let x1 = min(bitmap.width, frame.maxX)
-        guard x1 > x0 else { return }
-        for y in max(0, frame.y)..<min(bitmap.height, frame.maxY) {
+        let y0 = max(0, frame.y)
+        let y1 = min(bitmap.height, frame.maxY)
+        guard x1 > x0, y1 > y0 else { return }
+        for y in y0..<y1 {
             (bitmap.row(y) + x0).update(from: cache.row(y - frame.y) + (x0 - frame.x), count: x1 - x0)
         }
         let head = playheadX(atMediaTime: mediaTime)

@@ -86,10 +86,8 @@ public final class TimingPanel {
     /// replaces every row. Cheap when nothing changed (one walk of the tree, no allocation).
     public func update(root: CALayer) {
         if root !== trackedRoot {
+            removeAllRows()
             trackedRoot = root
-            rows.removeAll()
-            latestEnd = nil
-            cacheIsValid = false
         }
         for row in rows { row.isAttached = false }
         var unseen = 0
@@ -114,6 +112,14 @@ public final class TimingPanel {
                 $0.isFinite ? $0 : nil
             }
         }.max()
+        cacheIsValid = false
+    }
+
+    /// Forgets every row and the tree they follow (which rows keep alive), as a new tree does.
+    public func removeAllRows() {
+        trackedRoot = nil
+        rows.removeAll()
+        latestEnd = nil
         cacheIsValid = false
     }
 
@@ -199,8 +205,10 @@ public final class TimingPanel {
     private func copyCache(into bitmap: Bitmap) {
         let x0 = max(0, frame.x)
         let x1 = min(bitmap.width, frame.maxX)
-        guard x1 > x0 else { return }
-        for y in max(0, frame.y)..<min(bitmap.height, frame.maxY) {
+        let y0 = max(0, frame.y)
+        let y1 = min(bitmap.height, frame.maxY)
+        guard x1 > x0, y1 > y0 else { return }
+        for y in y0..<y1 {
             (bitmap.row(y) + x0).update(from: cache.row(y - frame.y) + (x0 - frame.x), count: x1 - x0)
         }
     }

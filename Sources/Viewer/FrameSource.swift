@@ -28,9 +28,17 @@ protocol FrameSource: AnyObject {
     /// Pauses or resumes the picture's own time at the last shown media time (for a layer tree:
     /// Apple's QA1673 recipe on its root layer).
     func setPaused(_ paused: Bool)
+    /// Lets go of what only this picture needs, before the viewer makes the source it switches to: the
+    /// thread's engine state, and whatever keeps a layer tree alive by itself.
+    func close()
+    /// Undoes `close()` when the switch failed: the picture as it was at the last shown media time.
+    func reopen()
 }
 
 extension FrameSource {
     /// A picture that is a pure function of media time pauses with the viewer's clock alone.
     func setPaused(_ paused: Bool) {}
+    /// Such a picture holds nothing that outlives it.
+    func close() {}
+    func reopen() {}
 }

@@ -16,9 +16,19 @@ struct PlaybackClock: Equatable {
     /// `minimumSpeed…maximumSpeed`) unless `paused`.
     init(mediaTime: Double, hostTime: Double, speed: Double = 1, paused: Bool = false) {
         self.isPaused = paused
-        self.speed = min(max(speed, Self.minimumSpeed), Self.maximumSpeed)
+        self.speed = Self.clamped(speed: speed)
         self.anchorHostTime = hostTime
-        self.anchorMediaTime = max(0, mediaTime)
+        self.anchorMediaTime = Self.clamped(mediaTime: mediaTime)
+    }
+
+    /// `speed` within `minimumSpeed…maximumSpeed`; 1 for NaN.
+    private static func clamped(speed: Double) -> Double {
+        speed.isNaN ? 1 : min(max(speed, minimumSpeed), maximumSpeed)
+    }
+
+    /// `mediaTime` from 0 to the largest finite time; 0 for NaN.
+    private static func clamped(mediaTime: Double) -> Double {
+        mediaTime.isNaN ? 0 : min(max(mediaTime, 0), .greatestFiniteMagnitude)
     }
 
     /// The media time shown at host time `hostTime`.
@@ -58,7 +68,7 @@ struct PlaybackClock: Equatable {
     /// Changes the rate, clamped to `minimumSpeed…maximumSpeed`, keeping the current media time.
     mutating func setSpeed(_ newSpeed: Double, atHostTime hostTime: Double) {
         reanchor(atHostTime: hostTime)
-        speed = min(max(newSpeed, Self.minimumSpeed), Self.maximumSpeed)
+        speed = Self.clamped(speed: newSpeed)
     }
 
     /// Moves a paused clock by `frames` frames of `frameDuration` media seconds (negative steps back),
@@ -66,14 +76,14 @@ struct PlaybackClock: Equatable {
     @discardableResult
     mutating func step(frames: Int, frameDuration: Double) -> Bool {
         guard isPaused else { return false }
-        anchorMediaTime = max(0, anchorMediaTime + Double(frames) * frameDuration)
+        anchorMediaTime = Self.clamped(mediaTime: anchorMediaTime + Double(frames) * frameDuration)
         return true
     }
 
     /// Shows `mediaTime` at `hostTime`, keeping the paused state and the speed.
     mutating func seek(to mediaTime: Double, atHostTime hostTime: Double) {
         anchorHostTime = hostTime
-        anchorMediaTime = max(0, mediaTime)
+        anchorMediaTime = Self.clamped(mediaTime: mediaTime)
     }
 
     private mutating func reanchor(atHostTime hostTime: Double) {

@@ -123,6 +123,34 @@ final class SceneSource: FrameSource {
         advanceScene(to: shownTime)
     }
 
+    /// Removes every animation of the tree and resets the engine. An animation retains its delegate, as
+    /// in Core Animation, and the seeds' delegates own the layers their animations run on (a completion
+    /// block stored on the animation captures them too), so a tree left with an animation in flight
+    /// would keep itself, and its pictures, alive for ever. The delegates are told `finished: NO` as on
+    /// any removal (nothing is logged); the step that tells them also drops the root's frame cache,
+    /// which holds the animations.
+    func close() {
+        CAEngine.eventObserver = nil
+        scene.log = nil
+        Self.removeAnimations(in: scene.rootLayer)
+        CAEngine.step(scene.rootLayer)
+        Self.removeAnimations(in: scene.rootLayer)
+        CAEngine.reset()
+    }
+
+    /// Makes the scene again, as a reload does, without logging again the callbacks of its replay.
+    func reopen() {
+        let log = self.log
+        self.log = nil
+        try? reload()
+        self.log = log
+    }
+
+    private static func removeAnimations(in layer: CALayer) {
+        layer.removeAllAnimations()
+        for child in (layer.sublayers ?? []) + (layer.mask.map { [$0] } ?? []) { removeAnimations(in: child) }
+    }
+
     private func rebuild(upTo mediaTime: Double) {
         CAEngine.eventObserver = nil
         CAEngine.reset()

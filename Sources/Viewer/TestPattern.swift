@@ -45,13 +45,21 @@ final class TestPattern: FrameSource {
         }
     }
 
+    /// ⌊`value`⌋ mod `modulus` (in 0 ..< `modulus`) for any time, however large; 0 when it is not finite
+    /// or `modulus` is not positive.
+    private static func wholePart(of value: Double, modulo modulus: Int) -> Int {
+        guard value.isFinite, modulus > 0 else { return 0 }
+        let remainder = value.rounded(.down).truncatingRemainder(dividingBy: Double(modulus))
+        return Int(remainder < 0 ? remainder + Double(modulus) : remainder)
+    }
+
     func draw(into bitmap: Bitmap, damageOnly: Bool) {
         if isStopped {
             bitmap.fill(Self.stoppedColor)
             return
         }
-        let blue = Pixel(Int((mediaTime * 64).rounded(.down)) & 255)
-        let barX = width > 0 ? Int((mediaTime * 120).rounded(.down)) % width : 0
+        let blue = Pixel(Self.wholePart(of: mediaTime * 64, modulo: 256))
+        let barX = Self.wholePart(of: mediaTime * 120, modulo: width)
         if redRamp.count != bitmap.width {
             let xScale = max(1, width - 1)
             redRamp = (0..<bitmap.width).map { 0xFF00_0000 | Pixel($0 * 255 / xScale) << 16 }

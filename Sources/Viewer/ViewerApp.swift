@@ -54,7 +54,11 @@ final class ViewerApp {
             })
         windowWidth = source.width
         windowHeight = source.height
-        window = ViewerWindow(connection: connection, width: windowWidth, height: windowHeight, title: session.title)
+        let minimum = session.minimumWindowSize
+        window = ViewerWindow(
+            connection: connection, width: windowWidth, height: windowHeight,
+            minimumWidth: min(minimum.width, windowWidth), minimumHeight: min(minimum.height, windowHeight),
+            title: session.title)
         buffers = FrameBufferSet(
             connection: connection, width: windowWidth, height: windowHeight, forcePutImage: options.noSHM,
             announce: LineOutput.out)

@@ -71,6 +71,12 @@ final class ViewerSession {
         }
     }
 
+    /// The smallest window worth asking the window manager for: the toolbar, the timeline bar above it and
+    /// a strip of the picture (any size without the overlay). Smaller windows are drawn as well as they fit.
+    var minimumWindowSize: (width: Int, height: Int) {
+        overlayEnabled ? (240, toolbar.height + TimelineBar.height + 40) : (1, 1)
+    }
+
     /// The window title for the current source.
     var title: String { "Layerscope — \(source.name)" }
 
@@ -80,6 +86,7 @@ final class ViewerSession {
     private func attach(_ newSource: FrameSource) {
         source = newSource
         source.log = { [log] line in log(line) }
+        curvePanel.removeAllRows()
         shownMediaTime = nil
         let commands: [ViewerCommand] =
             [.start, .stop, .pauseResume] + source.extraCommands + [.toggleCurvePanel, .toggleRecording]
@@ -161,6 +168,7 @@ final class ViewerSession {
                 : recording.toggle(width: min(windowWidth, source.width), height: min(windowHeight, source.height))
             syncRecordButton()
         case .scene(let number):
+            source.close()
             if let next = makeScene(number) {
                 attach(next)
                 clock.seek(to: 0, atHostTime: hostTime)
@@ -169,6 +177,7 @@ final class ViewerSession {
                 titleChanged?(title)
                 result = "showing \(next.name)"
             } else {
+                source.reopen()
                 result = "ignored (no scene \(number))"
             }
         case .quit:

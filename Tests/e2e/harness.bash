@@ -4,6 +4,8 @@
 #   e2e_require "apt-get packages" TOOL...   exits 2 naming the packages when a tool is missing
 #   e2e_binary                               sets $bin: $LAYERSCOPE, or a fresh release build
 #   $tmp, pids+=(PID)                        removed / ended on exit (KEEP_TMP=1 keeps $tmp)
+#   e2e_wait_for SECONDS COMMAND...          polls every 50 ms until COMMAND succeeds
+#   e2e_start_xvfb [ARGS]                    an Xvfb of its own on a free display: sets $display, $xvfb_pid
 here=$(cd "$(dirname "${BASH_SOURCE[1]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
 export SWIFT_BACKTRACE=enable=no
@@ -40,3 +42,25 @@ e2e_cleanup() {
     if [ -n "${KEEP_TMP:-}" ]; then echo "kept $tmp"; else rm -rf "$tmp"; fi
 }
 trap e2e_cleanup EXIT
+
+e2e_wait_for() {
+    local limit=$(($1 * 20))
+    shift
+    for _ in $(seq "$limit"); do "$@" && return 0; sleep 0.05; done
+    return 1
+}
+
+# -displayfd picks a free display; -noreset: without it the server resets whenever its last client
+# leaves, and a viewer connecting during that reset is refused. No command substitution, so that pids
+# stays in the calling shell.
+e2e_start_xvfb() {
+    local file=$tmp/display.$RANDOM
+    : >"$file"
+    Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp -noreset "$@" 3>"$file" 2>>"$tmp/xvfb.log" &
+    xvfb_pid=$!
+    pids+=("$xvfb_pid")
+    e2e_wait_for 10 test -s "$file" || { echo "Xvfb did not start"; exit 2; }
+    display=:$(head -1 "$file")
+    e2e_wait_for 10 env DISPLAY="$display" xdotool getdisplaygeometry >/dev/null 2>&1 ||
+        { echo "Xvfb does not answer"; exit 2; }
+}

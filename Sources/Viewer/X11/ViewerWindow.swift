@@ -10,8 +10,9 @@ final class ViewerWindow {
     private(set) var isDestroyed = false
     private var keysDown = Set<UInt32>()
 
-    /// Creates and maps a `width`×`height` window titled `title`.
-    init(connection: XConnection, width: Int, height: Int, title: String) {
+    /// Creates and maps a `width`×`height` window titled `title`, asking the window manager to keep it at
+    /// least `minimumWidth`×`minimumHeight` (a request it may ignore).
+    init(connection: XConnection, width: Int, height: Int, minimumWidth: Int, minimumHeight: Int, title: String) {
         self.connection = connection
         let display = connection.display
         var attributes = XSetWindowAttributes()
@@ -28,6 +29,11 @@ final class ViewerWindow {
         graphicsContext = XCreateGC(display, window, UInt(GCGraphicsExposures), &gcValues)
         setTitle(title)
         setProperties()
+        var hints = XSizeHints()
+        hints.flags = PMinSize
+        hints.min_width = Int32(clamping: max(1, minimumWidth))
+        hints.min_height = Int32(clamping: max(1, minimumHeight))
+        XSetWMNormalHints(display, window, &hints)
         var supported: Int32 = 0
         XkbSetDetectableAutoRepeat(display, 1, &supported)
         XMapWindow(display, window)
