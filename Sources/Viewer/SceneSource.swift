@@ -51,11 +51,26 @@ final class SceneSource: FrameSource {
         }
     }
 
+    /// Logs the scene's lines and its engine's callbacks (the engine the scene's tree belongs to).
     private func connectLogs() {
         scene.log = { [weak self] line in self?.log?("scene: \(line)") }
-        CAEngine.eventObserver = { [weak self] event in
+        scene.rootLayer.engine.eventObserver = { [weak self] event in
             self?.log?(SceneSource.describe(event))
         }
+    }
+
+    /// Stops logging the current scene's callbacks.
+    private func disconnectLogs() {
+        scene.rootLayer.engine.eventObserver = nil
+    }
+
+    /// `makeScene()` on a fresh engine on the viewer's clock, made this thread's current one, so the
+    /// new tree starts with no transactions or callbacks of the old. The old tree keeps its own engine,
+    /// so when making fails it plays on as before.
+    private func makeSceneOnFreshEngine() throws -> Scene {
+        CAEngine.reset()
+        CAEngine.clock = clock
+        return try makeScene()
     }
 
     /// A delegate callback as one log line, in `eval --events` form after `delegate`.
@@ -108,11 +123,9 @@ final class SceneSource: FrameSource {
     /// Makes the scene again (its file changed) and brings it to the shown time with the user's
     /// actions replayed. When making it fails, throws and the current scene stays as it was.
     func reload() throws {
-        let fresh = try makeScene()
-        CAEngine.eventObserver = nil
-        CAEngine.reset()
+        let fresh = try makeSceneOnFreshEngine()
+        disconnectLogs()
         clock.now = 0
-        CAEngine.clock = clock
         scene = fresh
         pauseAnchor = nil
         for entry in userActions where entry.time <= shownTime {
@@ -130,7 +143,7 @@ final class SceneSource: FrameSource {
     /// any removal (nothing is logged); the step that tells them also drops the root's frame cache,
     /// which holds the animations.
     func close() {
-        CAEngine.eventObserver = nil
+        disconnectLogs()
         scene.log = nil
         Self.removeAnimations(in: scene.rootLayer)
         CAEngine.step(scene.rootLayer)
@@ -152,11 +165,13 @@ final class SceneSource: FrameSource {
     }
 
     private func rebuild(upTo mediaTime: Double) {
-        CAEngine.eventObserver = nil
-        CAEngine.reset()
+        let shown = clock.now
         clock.now = 0
-        CAEngine.clock = clock
-        guard let fresh = try? makeScene() else { return }
+        guard let fresh = try? makeSceneOnFreshEngine() else {
+            clock.now = shown
+            return
+        }
+        disconnectLogs()
         scene = fresh
         pauseAnchor = nil
         let replayed = userActions.filter { $0.time <= mediaTime }
