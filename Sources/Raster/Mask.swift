@@ -129,8 +129,9 @@ public final class Mask: @unchecked Sendable {
     }
 
     var rasterKey: RasterKey?
-    /// Per band of `Rasterizer.bandRows` rows, a hash of the edges rasterized there.
-    private var bandHashes: [UInt64] = []
+    /// Per band of `Rasterizer.bandRows` rows, a hash of the edges rasterized there. Only these two
+    /// methods touch it and neither calls out, so it needs no run-time exclusivity check (one per band).
+    @exclusivity(unchecked) private var bandHashes: [UInt64] = []
 
     func bandHash(at band: Int) -> UInt64? { band < bandHashes.count ? bandHashes[band] : nil }
 

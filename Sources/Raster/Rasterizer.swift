@@ -14,6 +14,10 @@ import Geometry
 /// leaves the cells zeroed), so filling a frame allocates nothing once warm. Not thread-safe: use one
 /// per thread.
 ///
+/// Its scratch arrays and cells are `@exclusivity(unchecked)`: no method calls out to code that could
+/// reach them while another access is under way, so the run-time exclusivity checks (one or two per
+/// edge and band; about 15 % of a damage frame's instructions) could never fire.
+///
 /// Defined results for bad input: a contour with a NaN or infinite coordinate is skipped whole;
 /// coordinates beyond ±1e12 are clamped there; edges are clipped to the target area (parts left of it
 /// still count towards the winding of the pixels to their right, parts right of it are dropped);
@@ -53,20 +57,20 @@ public final class Rasterizer {
         }
     }
 
-    var edges: [Edge] = []
+    @exclusivity(unchecked) var edges: [Edge] = []
     /// Edge indices ordered by the band of their top; band b's are `bandFirst[b] ..< bandFirst[b + 1]`.
-    var order: [Int32] = []
-    var bandFirst: [Int32] = []
+    @exclusivity(unchecked) var order: [Int32] = []
+    @exclusivity(unchecked) var bandFirst: [Int32] = []
     /// The next free slot of each band while sorting.
-    var bandNext: [Int32] = []
+    @exclusivity(unchecked) var bandNext: [Int32] = []
     /// Edges crossing the current band.
-    var active: [Int32] = []
-    var cells = CellBand()
+    @exclusivity(unchecked) var active: [Int32] = []
+    @exclusivity(unchecked) var cells = CellBand()
     /// Rows holding a crossing (or near contact) of two edges get exact sub-row treatment.
-    var crossings = CrossingFinder()
+    @exclusivity(unchecked) var crossings = CrossingFinder()
     /// The crossings of one strip of a refined row (x and signed weight), and the row's coverage.
-    var stripX: [Double] = []
-    var stripWinding: [Double] = []
+    @exclusivity(unchecked) var stripX: [Double] = []
+    @exclusivity(unchecked) var stripWinding: [Double] = []
     var refined: UnsafeMutablePointer<Float> = .allocate(capacity: 1)
     var steps: UnsafeMutablePointer<Float> = .allocate(capacity: 1)
     /// A bit per column of the refined row where `refined` or `steps` holds something.
