@@ -15,8 +15,10 @@ public final class Mask: @unchecked Sendable {
     /// `rowStarts[r] ..< rowStarts[r + 1]` are the spans of row `bounds.minY + r`.
     private let rowStarts: UnsafeMutablePointer<Int32>
 
-    /// An empty mask over `bounds`.
+    /// An empty mask over `bounds`, whose columns must fit in `Int32` (spans store them so).
     public init(bounds: PixelRect) {
+        precondition(
+            bounds.minX >= Int(Int32.min) && bounds.maxX <= Int(Int32.max), "mask columns beyond Int32: \(bounds)")
         self.bounds = bounds
         bytes = .allocate(capacity: max(1, bounds.area))
         spanCapacity = max(64, 4 * bounds.height)
@@ -57,9 +59,10 @@ public final class Mask: @unchecked Sendable {
         UnsafePointer(rowBytes(y))
     }
 
+    /// Wrapping arithmetic: for a row outside `bounds` the pointer is never read (the row has no spans).
     @usableFromInline
     func rowBytes(_ y: Int) -> UnsafeMutablePointer<UInt8> {
-        bytes + (y - bounds.minY) * bounds.width - bounds.minX
+        bytes + ((y &- bounds.minY) &* bounds.width &- bounds.minX)
     }
 
     /// The coverage (0…255) at device pixel (x, y). Walks the row's spans; meant for tests and tools.
@@ -184,14 +187,14 @@ public final class Mask: @unchecked Sendable {
     func append(_ span: CoverageSpan) {
         if spanCount == spanCapacity { growSpans() }
         spanStorage[spanCount] = span
-        spanCount += 1
+        spanCount &+= 1
     }
 
     /// The last span appended, which the builder may extend.
     @inline(__always)
     var lastSpan: CoverageSpan {
-        get { spanStorage[spanCount - 1] }
-        set { spanStorage[spanCount - 1] = newValue }
+        get { spanStorage[spanCount &- 1] }
+        set { spanStorage[spanCount &- 1] = newValue }
     }
 
     func setRowEnd(_ r: Int) { rowStarts[r + 1] = Int32(spanCount) }
@@ -218,33 +221,37 @@ struct SpanBuilder {
         bytes = mask.rowBytes(mask.bounds.minY)
     }
 
-    /// Columns `x0 ..< x1` of the current row all have `coverage` (0…255).
+    /// Columns `x0 ..< x1` of the current row all have `coverage` (0…255). Columns lie in the mask's
+    /// bounds, which fit in `Int32` (checked when it was made), so they are narrowed without a check.
     @inline(__always)
     mutating func addRun(from x0: Int, to x1: Int, coverage: Int32) {
         guard coverage > 0, x1 > x0 else { return }
+        let start = Int32(truncatingIfNeeded: x0)
+        let end = Int32(truncatingIfNeeded: x1)
         if mask.spanCount > rowFirstSpan {
             let last = mask.lastSpan
-            if last.coverage == coverage, Int(last.end) == x0 {
-                mask.lastSpan.length = Int32(x1) &- last.x
+            if last.coverage == coverage, last.end == start {
+                mask.lastSpan.length = end &- last.x
                 return
             }
         }
-        mask.append(CoverageSpan(x: Int32(x0), length: Int32(x1 - x0), coverage: coverage))
+        mask.append(CoverageSpan(x: start, length: end &- start, coverage: coverage))
     }
 
-    /// Column `x` of the current row has `coverage` (0…255).
+    /// Column `x` of the current row has `coverage` (0…255); narrowed as in `addRun`.
     @inline(__always)
     mutating func addPixel(x: Int, coverage: Int32) {
-        if coverage == 0 || coverage == 255 { return addRun(from: x, to: x + 1, coverage: coverage) }
+        if coverage == 0 || coverage == 255 { return addRun(from: x, to: x &+ 1, coverage: coverage) }
         bytes[x] = UInt8(truncatingIfNeeded: coverage)
+        let column = Int32(truncatingIfNeeded: x)
         if mask.spanCount > rowFirstSpan {
             let last = mask.lastSpan
-            if last.coverage == CoverageSpan.varying, Int(last.end) == x {
+            if last.coverage == CoverageSpan.varying, last.end == column {
                 mask.lastSpan.length &+= 1
                 return
             }
         }
-        mask.append(CoverageSpan(x: Int32(x), length: 1, coverage: CoverageSpan.varying))
+        mask.append(CoverageSpan(x: column, length: 1, coverage: CoverageSpan.varying))
     }
 
     /// Makes the current row (device row `y`) a copy of row `y` of `other` (of the same bounds), and
