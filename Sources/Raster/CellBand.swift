@@ -117,9 +117,12 @@ struct CellBand: ~Copyable {
         let w0 = Int(firstWord[row])
         let w1 = Int(lastWord[row])
         if w0 <= w1 {
-            let rowCells = cells + row * stride
-            let words = touched + row * wordsPerRow
+            let rowCells = cells + row &* stride
+            let words = touched + row &* wordsPerRow
             var sum: Float = 0
+            // The coverage of `sum`, computed once per change of `sum`: the run after a touched cell
+            // has the coverage of that cell.
+            var level: Int32 = 0
             var next = 0
             for w in w0...w1 {
                 var word = words[w]
@@ -130,17 +133,16 @@ struct CellBand: ~Copyable {
                     let c = w << 6 | word.trailingZeroBitCount
                     word &= word &- 1
                     if c > next, next < width {
-                        builder.addRun(from: ox &+ next, to: ox &+ min(c, width), coverage: Self.coverage(sum, rule))
+                        builder.addRun(from: ox &+ next, to: ox &+ min(c, width), coverage: level)
                     }
                     sum += rowCells[c]
                     rowCells[c] = 0
-                    if c < width { builder.addPixel(x: ox &+ c, coverage: Self.coverage(sum, rule)) }
+                    level = Self.coverage(sum, rule)
+                    if c < width { builder.addPixel(x: ox &+ c, coverage: level) }
                     next = c &+ 1
                 }
             }
-            if next < width {
-                builder.addRun(from: ox + next, to: ox + width, coverage: Self.coverage(sum, rule))
-            }
+            if next < width { builder.addRun(from: ox &+ next, to: ox &+ width, coverage: level) }
             firstWord[row] = Int32.max
             lastWord[row] = -1
         }
