@@ -12,8 +12,9 @@ public final class Mask: @unchecked Sendable {
     private var spanStorage: UnsafeMutablePointer<CoverageSpan>
     private var spanCapacity: Int
     private(set) var spanCount = 0
-    /// `rowStarts[r] ..< rowStarts[r + 1]` are the spans of row `bounds.minY + r`.
-    private let rowStarts: UnsafeMutablePointer<Int32>
+    /// `rowStarts[r] ..< rowStarts[r + 1]` are the spans of row `bounds.minY + r` (`Int`s, like
+    /// `spanCount`, so closing a row converts nothing).
+    private let rowStarts: UnsafeMutablePointer<Int>
 
     /// An empty mask over `bounds`, whose columns must fit in `Int32` (spans store them so).
     public init(bounds: PixelRect) {
@@ -46,10 +47,11 @@ public final class Mask: @unchecked Sendable {
         return spanBuffer(row: r)
     }
 
+    /// The spans of row `r` of the mask, `0 ≤ r < bounds.height` (not checked).
     @usableFromInline
     func spanBuffer(row r: Int) -> UnsafeBufferPointer<CoverageSpan> {
-        let s = Int(rowStarts[r])
-        return UnsafeBufferPointer(start: spanStorage + s, count: Int(rowStarts[r + 1]) - s)
+        let s = rowStarts[r]
+        return UnsafeBufferPointer(start: spanStorage + s, count: rowStarts[r &+ 1] &- s)
     }
 
     /// The coverage bytes of device row `y`, indexed by device column (`pointer[x]`); valid only at
@@ -197,7 +199,7 @@ public final class Mask: @unchecked Sendable {
         set { spanStorage[spanCount &- 1] = newValue }
     }
 
-    func setRowEnd(_ r: Int) { rowStarts[r + 1] = Int32(spanCount) }
+    func setRowEnd(_ r: Int) { rowStarts[r &+ 1] = spanCount }
 
     private func growSpans() {
         let newCapacity = spanCapacity * 2
