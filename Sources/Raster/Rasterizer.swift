@@ -345,8 +345,8 @@ public final class Rasterizer {
                 let xb = k + 1 < stripX.count ? stripX[k + 1] : w
                 guard value > 1e-7, xb > xa else { continue }
                 addCoverage(value, from: xa, to: xb, width: width)
-                lo = min(lo, Int(xa))
-                hi = max(hi, min(width, Int(xb) + 1))
+                lo = min(lo, Truncate.int(xa))
+                hi = max(hi, min(width, Truncate.int(xb) + 1))
             }
         }
         if lo < hi {
@@ -361,16 +361,18 @@ public final class Rasterizer {
                     word &= word &- 1
                     guard x < hi else { continue }
                     if x > next {
-                        builder.addRun(from: ox + next, to: ox + x, coverage: Int32(min(1, run) * 255 + 0.5))
+                        builder.addRun(from: ox + next, to: ox + x, coverage: Truncate.int32(min(1, run) * 255 + 0.5))
                     }
                     run += steps[x]
-                    builder.addPixel(x: ox + x, coverage: Int32(min(1, refined[x] + run) * 255 + 0.5))
+                    builder.addPixel(x: ox + x, coverage: Truncate.int32(min(1, refined[x] + run) * 255 + 0.5))
                     refined[x] = 0
                     steps[x] = 0
                     next = x + 1
                 }
             }
-            if next < hi { builder.addRun(from: ox + next, to: ox + hi, coverage: Int32(min(1, run) * 255 + 0.5)) }
+            if next < hi {
+                builder.addRun(from: ox + next, to: ox + hi, coverage: Truncate.int32(min(1, run) * 255 + 0.5))
+            }
         }
         builder.endRow()
     }
@@ -379,8 +381,8 @@ public final class Rasterizer {
     /// `refined`, the whole pixels between as a step up and down in `steps` (summed when emitting).
     @inline(__always)
     private func addCoverage(_ value: Float, from xa: Double, to xb: Double, width: Int) {
-        let first = Int(xa)
-        let last = Int(xb)
+        let first = Truncate.int(xa)
+        let last = Truncate.int(xb)
         if first == last {
             if first < width {
                 refined[first] += value * Float(xb - xa)

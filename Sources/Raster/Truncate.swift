@@ -1,8 +1,8 @@
 /// Float-to-integer conversion toward zero for the rasterizer's per-cell loops, without the traps of
 /// `Int32(_:)` and `Int(_:)`: LLVM's saturating conversions give the same result for every value in range
-/// and a clamped one (NaN gives 0) outside it. Used only on values in range by construction (coverage in
-/// 0.5 … 255.5, columns clipped to the row), where they cost six instructions and no branch against nine
-/// and three branches.
+/// and a clamped one (NaN gives 0) outside it. Used only on values in range by construction (coverages
+/// and columns clipped to the row), where they cost six instructions and no branch against nine and three
+/// branches.
 enum Truncate {
     @inline(__always)
     static func int32(_ x: Float) -> Int32 { llvmFloatToInt32(x) }
