@@ -137,16 +137,17 @@ public final class Rasterizer {
             }
             for k in 0..<active.count { addRows(of: edges[Int(active[k])], from: top, to: bottom) }
             let complex = crossings.rows(of: edges, active: active, top: top, bottom: bottom)
-            // Rows needing sub-row treatment one by one, the runs of rows between them in one sweep.
+            // Rows needing sub-row treatment one by one, the runs of rows between them in one sweep
+            // (bit `row - top` of `complex`, below bandRows).
             var row = top
             while row < bottom {
-                if complex & (1 << UInt32(row - top)) != 0 {
+                if complex & (1 &<< UInt32(truncatingIfNeeded: row &- top)) != 0 {
                     refineRow(row, bandTop: top, width: area.width, originX: area.minX, rule: rule, into: &builder)
                     row += 1
                     continue
                 }
                 var end = row + 1
-                while end < bottom, complex & (1 << UInt32(end - top)) == 0 { end += 1 }
+                while end < bottom, complex & (1 &<< UInt32(truncatingIfNeeded: end &- top)) == 0 { end += 1 }
                 cells.sweepRows(
                     (row - top)..<(end - top), width: area.width, originX: area.minX, rule: rule, into: &builder)
                 row = end
