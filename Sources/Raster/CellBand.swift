@@ -171,7 +171,7 @@ struct CellBand: ~Copyable {
     /// Coverage 0…255 of a cell whose winding sum is `sum`.
     @inline(__always)
     static func coverage(_ sum: Float, _ rule: FillRule) -> Int32 {
-        Truncate.int32(fraction(sum, rule) * 255 + 0.5)
+        Truncate.byte(fraction(sum, rule) * 255 + 0.5)
     }
 
     /// Coverage 0…1 of a cell whose winding sum is `sum`: min(|sum|, 1) for non-zero, the distance
