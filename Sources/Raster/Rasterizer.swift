@@ -16,7 +16,7 @@ import Geometry
 ///
 /// Its scratch arrays and cells are `@exclusivity(unchecked)`: no method calls out to code that could
 /// reach them while another access is under way, so the run-time exclusivity checks (one or two per
-/// edge and band; about 15 % of a damage frame's instructions) could never fire.
+/// edge and band) could never fire.
 ///
 /// Defined results for bad input: a contour with a NaN or infinite coordinate is skipped whole;
 /// coordinates beyond ±1e12 are clamped there; edges are clipped to the target area (parts left of it
