@@ -2,12 +2,6 @@
 // Layerscope: Core Animation's model, a software rasterizer and a live X11 viewer, for Linux.
 import PackageDescription
 
-/// Hot pixel loops are compiled without bounds checks and for the AVX2 baseline in release builds;
-/// debug builds keep every check so the tests catch out-of-range writes.
-let kernelFlags: [SwiftSetting] = [
-    .unsafeFlags(["-Ounchecked", "-wmo"], .when(configuration: .release))
-]
-
 let package = Package(
     name: "Layerscope",
     platforms: [.macOS(.v14)],
@@ -21,9 +15,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "Geometry"),
-        .target(name: "Raster", dependencies: ["Geometry"], swiftSettings: kernelFlags),
+        .target(name: "Raster", dependencies: ["Geometry"]),
         .target(name: "LayerKit", dependencies: ["Geometry"]),
-        .target(name: "Compositor", dependencies: ["LayerKit", "Raster"], swiftSettings: kernelFlags),
+        .target(name: "Compositor", dependencies: ["LayerKit", "Raster"]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .target(name: "ImageFiles", dependencies: ["Raster", "CPNG", "CJPEG"]),
@@ -36,8 +30,7 @@ let package = Package(
         .target(name: "Overlay", dependencies: ["Raster", "LayerKit", "CFreeType"]),
         .target(name: "Viewer", dependencies: ["CX11", "Overlay", "Compositor", "Scenes", "Recording"]),
         .executableTarget(
-            name: "raster-bench", dependencies: ["Geometry", "Raster"], exclude: ["cairo_bench.py", "compare.py"],
-            swiftSettings: kernelFlags),
+            name: "raster-bench", dependencies: ["Geometry", "Raster"], exclude: ["cairo_bench.py", "compare.py"]),
         .executableTarget(
             name: "layerscope",
             dependencies: [

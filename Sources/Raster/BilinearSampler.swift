@@ -170,19 +170,19 @@ struct BilinearSampler {
     }
 
     /// The address of the top-left texel of a sample at `uv` (v · 2³² + u) inside the image, with
-    /// `pitch` texels a row.
+    /// `pitch` texels a row (the row and column are those of a texel, so the offset cannot overflow).
     @inline(__always)
     private func topLeft(_ uv: UInt64, pitch: Int) -> UnsafePointer<UInt32> {
         let column = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: uv) >> 16)
-        return UnsafePointer(pixels.assumingMemoryBound(to: UInt32.self)) + Int(truncatingIfNeeded: uv >> 48) * pitch
-            + column
+        let row = Int(truncatingIfNeeded: uv >> 48)
+        return UnsafePointer(pixels.assumingMemoryBound(to: UInt32.self)) + (row &* pitch &+ column)
     }
 
     /// Texel (i, j), transparent outside the image.
     @inline(__always)
     private func texel(_ i: Int, _ j: Int) -> UInt32 {
         guard UInt(bitPattern: i) < UInt(width), UInt(bitPattern: j) < UInt(height) else { return 0 }
-        return (pixels + j * stride).assumingMemoryBound(to: UInt32.self)[i]
+        return (pixels + j &* stride).assumingMemoryBound(to: UInt32.self)[i]
     }
 
     /// A pixel's channels in four 16-bit lanes: B, R, G, A from the low end.

@@ -69,10 +69,11 @@ public final class Bitmap: @unchecked Sendable {
         if ownsMemory { free(baseAddress) }
     }
 
-    /// The pixels of row `y`.
+    /// The pixels of row `y` (not checked: `y` must be in `0 ..< height`, where the offset cannot
+    /// overflow, so it is computed without a check).
     @inlinable
     public func row(_ y: Int) -> UnsafeMutablePointer<Pixel> {
-        (baseAddress + y * stride).assumingMemoryBound(to: Pixel.self)
+        (baseAddress + y &* stride).assumingMemoryBound(to: Pixel.self)
     }
 
     /// The pixel at column `x`, row `y`.

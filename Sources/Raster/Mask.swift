@@ -15,11 +15,14 @@ public final class Mask: @unchecked Sendable {
     private var spanStorage: UnsafeMutablePointer<CoverageSpan>
     private var spanCapacity: Int
     private(set) var spanCount = 0
-    /// `rowStarts[r] ..< rowStarts[r + 1]` are the spans of row `bounds.minY + r`.
-    private let rowStarts: UnsafeMutablePointer<Int32>
+    /// `rowStarts[r] ..< rowStarts[r + 1]` are the spans of row `bounds.minY + r` (`Int`s, like
+    /// `spanCount`, so closing a row converts nothing).
+    private let rowStarts: UnsafeMutablePointer<Int>
 
-    /// An empty mask over `bounds`.
+    /// An empty mask over `bounds`, whose columns must fit in `Int32` (spans store them so).
     public init(bounds: PixelRect) {
+        precondition(
+            bounds.minX >= Int(Int32.min) && bounds.maxX <= Int(Int32.max), "mask columns beyond Int32: \(bounds)")
         self.bounds = bounds
         bytes = .allocate(capacity: max(1, bounds.area))
         spanCapacity = max(64, 4 * bounds.height)
@@ -47,10 +50,11 @@ public final class Mask: @unchecked Sendable {
         return spanBuffer(row: r)
     }
 
+    /// The spans of row `r` of the mask, `0 ≤ r < bounds.height` (not checked).
     @usableFromInline
     func spanBuffer(row r: Int) -> UnsafeBufferPointer<CoverageSpan> {
-        let s = Int(rowStarts[r])
-        return UnsafeBufferPointer(start: spanStorage + s, count: Int(rowStarts[r + 1]) - s)
+        let s = rowStarts[r]
+        return UnsafeBufferPointer(start: spanStorage + s, count: rowStarts[r &+ 1] &- s)
     }
 
     /// The coverage bytes of device row `y`, indexed by device column (`pointer[x]`); valid only at
@@ -60,9 +64,10 @@ public final class Mask: @unchecked Sendable {
         UnsafePointer(rowBytes(y))
     }
 
+    /// Wrapping arithmetic: for a row outside `bounds` the pointer is never read (the row has no spans).
     @usableFromInline
     func rowBytes(_ y: Int) -> UnsafeMutablePointer<UInt8> {
-        bytes + (y - bounds.minY) * bounds.width - bounds.minX
+        bytes + ((y &- bounds.minY) &* bounds.width &- bounds.minX)
     }
 
     /// The coverage (0…255) at device pixel (x, y). Walks the row's spans; meant for tests and tools.
@@ -132,8 +137,9 @@ public final class Mask: @unchecked Sendable {
     }
 
     var rasterKey: RasterKey?
-    /// Per band of `Rasterizer.bandRows` rows, a hash of the edges rasterized there.
-    private var bandHashes: [UInt64] = []
+    /// Per band of `Rasterizer.bandRows` rows, a hash of the edges rasterized there. Only these two
+    /// methods touch it and neither calls out, so it needs no run-time exclusivity check (one per band).
+    @exclusivity(unchecked) private var bandHashes: [UInt64] = []
 
     func bandHash(at band: Int) -> UInt64? { band < bandHashes.count ? bandHashes[band] : nil }
 
@@ -186,17 +192,17 @@ public final class Mask: @unchecked Sendable {
     func append(_ span: CoverageSpan) {
         if spanCount == spanCapacity { growSpans() }
         spanStorage[spanCount] = span
-        spanCount += 1
+        spanCount &+= 1
     }
 
     /// The last span appended, which the builder may extend.
     @inline(__always)
     var lastSpan: CoverageSpan {
-        get { spanStorage[spanCount - 1] }
-        set { spanStorage[spanCount - 1] = newValue }
+        get { spanStorage[spanCount &- 1] }
+        set { spanStorage[spanCount &- 1] = newValue }
     }
 
-    func setRowEnd(_ r: Int) { rowStarts[r + 1] = Int32(spanCount) }
+    func setRowEnd(_ r: Int) { rowStarts[r &+ 1] = spanCount }
 
     private func growSpans() {
         let newCapacity = spanCapacity * 2
@@ -220,33 +226,37 @@ struct SpanBuilder {
         bytes = mask.rowBytes(mask.bounds.minY)
     }
 
-    /// Columns `x0 ..< x1` of the current row all have `coverage` (0…255).
+    /// Columns `x0 ..< x1` of the current row all have `coverage` (0…255). Columns lie in the mask's
+    /// bounds, which fit in `Int32` (checked when it was made), so they are narrowed without a check.
     @inline(__always)
     mutating func addRun(from x0: Int, to x1: Int, coverage: Int32) {
         guard coverage > 0, x1 > x0 else { return }
+        let start = Int32(truncatingIfNeeded: x0)
+        let end = Int32(truncatingIfNeeded: x1)
         if mask.spanCount > rowFirstSpan {
             let last = mask.lastSpan
-            if last.coverage == coverage, Int(last.end) == x0 {
-                mask.lastSpan.length = Int32(x1) &- last.x
+            if last.coverage == coverage, last.end == start {
+                mask.lastSpan.length = end &- last.x
                 return
             }
         }
-        mask.append(CoverageSpan(x: Int32(x0), length: Int32(x1 - x0), coverage: coverage))
+        mask.append(CoverageSpan(x: start, length: end &- start, coverage: coverage))
     }
 
-    /// Column `x` of the current row has `coverage` (0…255).
+    /// Column `x` of the current row has `coverage` (0…255); narrowed as in `addRun`.
     @inline(__always)
     mutating func addPixel(x: Int, coverage: Int32) {
-        if coverage == 0 || coverage == 255 { return addRun(from: x, to: x + 1, coverage: coverage) }
+        if coverage == 0 || coverage == 255 { return addRun(from: x, to: x &+ 1, coverage: coverage) }
         bytes[x] = UInt8(truncatingIfNeeded: coverage)
+        let column = Int32(truncatingIfNeeded: x)
         if mask.spanCount > rowFirstSpan {
             let last = mask.lastSpan
-            if last.coverage == CoverageSpan.varying, Int(last.end) == x {
+            if last.coverage == CoverageSpan.varying, last.end == column {
                 mask.lastSpan.length &+= 1
                 return
             }
         }
-        mask.append(CoverageSpan(x: Int32(x), length: 1, coverage: CoverageSpan.varying))
+        mask.append(CoverageSpan(x: column, length: 1, coverage: CoverageSpan.varying))
     }
 
     /// Makes the current row (device row `y`) a copy of row `y` of `other` (of the same bounds), and

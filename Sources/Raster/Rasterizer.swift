@@ -14,6 +14,10 @@ import Geometry
 /// leaves the cells zeroed), so filling a frame allocates nothing once warm. Not thread-safe: use one
 /// per thread.
 ///
+/// Its scratch arrays and cells are `@exclusivity(unchecked)`: no method calls out to code that could
+/// reach them while another access is under way, so the run-time exclusivity checks (one or two per
+/// edge and band) could never fire.
+///
 /// Defined results for bad input: a contour with a NaN or infinite coordinate is skipped whole;
 /// coordinates beyond ±1e12 are clamped there; edges are clipped to the target area (parts left of it
 /// still count towards the winding of the pixels to their right, parts right of it are dropped);
@@ -53,20 +57,20 @@ public final class Rasterizer {
         }
     }
 
-    var edges: [Edge] = []
+    @exclusivity(unchecked) var edges: [Edge] = []
     /// Edge indices ordered by the band of their top; band b's are `bandFirst[b] ..< bandFirst[b + 1]`.
-    var order: [Int32] = []
-    var bandFirst: [Int32] = []
+    @exclusivity(unchecked) var order: [Int32] = []
+    @exclusivity(unchecked) var bandFirst: [Int32] = []
     /// The next free slot of each band while sorting.
-    var bandNext: [Int32] = []
+    @exclusivity(unchecked) var bandNext: [Int32] = []
     /// Edges crossing the current band.
-    var active: [Int32] = []
-    var cells = CellBand()
+    @exclusivity(unchecked) var active: [Int32] = []
+    @exclusivity(unchecked) var cells = CellBand()
     /// Rows holding a crossing (or near contact) of two edges get exact sub-row treatment.
-    var crossings = CrossingFinder()
+    @exclusivity(unchecked) var crossings = CrossingFinder()
     /// The crossings of one strip of a refined row (x and signed weight), and the row's coverage.
-    var stripX: [Double] = []
-    var stripWinding: [Double] = []
+    @exclusivity(unchecked) var stripX: [Double] = []
+    @exclusivity(unchecked) var stripWinding: [Double] = []
     var refined: UnsafeMutablePointer<Float> = .allocate(capacity: 1)
     var steps: UnsafeMutablePointer<Float> = .allocate(capacity: 1)
     /// A bit per column of the refined row where `refined` or `steps` holds something.
@@ -133,16 +137,17 @@ public final class Rasterizer {
             }
             for k in 0..<active.count { addRows(of: edges[Int(active[k])], from: top, to: bottom) }
             let complex = crossings.rows(of: edges, active: active, top: top, bottom: bottom)
-            // Rows needing sub-row treatment one by one, the runs of rows between them in one sweep.
+            // Rows needing sub-row treatment one by one, the runs of rows between them in one sweep
+            // (bit `row - top` of `complex`, below bandRows).
             var row = top
             while row < bottom {
-                if complex & (1 << UInt32(row - top)) != 0 {
+                if complex & (1 &<< UInt32(truncatingIfNeeded: row &- top)) != 0 {
                     refineRow(row, bandTop: top, width: area.width, originX: area.minX, rule: rule, into: &builder)
                     row += 1
                     continue
                 }
                 var end = row + 1
-                while end < bottom, complex & (1 << UInt32(end - top)) == 0 { end += 1 }
+                while end < bottom, complex & (1 &<< UInt32(truncatingIfNeeded: end &- top)) == 0 { end += 1 }
                 cells.sweepRows(
                     (row - top)..<(end - top), width: area.width, originX: area.minX, rule: rule, into: &builder)
                 row = end
@@ -341,8 +346,8 @@ public final class Rasterizer {
                 let xb = k + 1 < stripX.count ? stripX[k + 1] : w
                 guard value > 1e-7, xb > xa else { continue }
                 addCoverage(value, from: xa, to: xb, width: width)
-                lo = min(lo, Int(xa))
-                hi = max(hi, min(width, Int(xb) + 1))
+                lo = min(lo, Truncate.int(xa))
+                hi = max(hi, min(width, Truncate.int(xb) + 1))
             }
         }
         if lo < hi {
@@ -357,16 +362,18 @@ public final class Rasterizer {
                     word &= word &- 1
                     guard x < hi else { continue }
                     if x > next {
-                        builder.addRun(from: ox + next, to: ox + x, coverage: Int32(min(1, run) * 255 + 0.5))
+                        builder.addRun(from: ox + next, to: ox + x, coverage: Truncate.int32(min(1, run) * 255 + 0.5))
                     }
                     run += steps[x]
-                    builder.addPixel(x: ox + x, coverage: Int32(min(1, refined[x] + run) * 255 + 0.5))
+                    builder.addPixel(x: ox + x, coverage: Truncate.int32(min(1, refined[x] + run) * 255 + 0.5))
                     refined[x] = 0
                     steps[x] = 0
                     next = x + 1
                 }
             }
-            if next < hi { builder.addRun(from: ox + next, to: ox + hi, coverage: Int32(min(1, run) * 255 + 0.5)) }
+            if next < hi {
+                builder.addRun(from: ox + next, to: ox + hi, coverage: Truncate.int32(min(1, run) * 255 + 0.5))
+            }
         }
         builder.endRow()
     }
@@ -375,8 +382,8 @@ public final class Rasterizer {
     /// `refined`, the whole pixels between as a step up and down in `steps` (summed when emitting).
     @inline(__always)
     private func addCoverage(_ value: Float, from xa: Double, to xb: Double, width: Int) {
-        let first = Int(xa)
-        let last = Int(xb)
+        let first = Truncate.int(xa)
+        let last = Truncate.int(xb)
         if first == last {
             if first < width {
                 refined[first] += value * Float(xb - xa)

@@ -9,7 +9,8 @@ public struct Region: Sendable {
     public let height: Int
     /// Per row, its interval's first and one-past-last column (empty when not first < end).
     private var intervals: [(first: Int32, end: Int32)]
-    /// The rows that hold a non-empty interval lie in `rowRange`.
+    /// The rows that hold a non-empty interval lie in `rowRange`, which lies in `0 ..< height` (indices
+    /// of `intervals`, read and cleared below without a bounds check).
     public private(set) var rowRange: Range<Int> = 0..<0
 
     /// An empty region for a canvas of `height` rows.
@@ -28,8 +29,10 @@ public struct Region: Sendable {
 
     /// Empties the region, keeping its storage.
     public mutating func removeAll() {
-        for y in rowRange {
-            intervals[y] = (0, 0)
+        let rows = rowRange
+        guard !rows.isEmpty else { return }
+        intervals.withUnsafeMutableBufferPointer {
+            $0.baseAddress!.advanced(by: rows.lowerBound).update(repeating: (0, 0), count: rows.count)
         }
         rowRange = 0..<0
     }
@@ -44,7 +47,7 @@ public struct Region: Sendable {
     @usableFromInline
     func interval(_ y: Int) -> (Int, Int) {
         guard rowRange.contains(y) else { return (0, 0) }
-        let interval = intervals[y]
+        let interval = intervals.withUnsafeBufferPointer { $0[y] }
         return (Int(interval.first), Int(interval.end))
     }
 

@@ -1,5 +1,6 @@
-/// The per-row loops behind compositing: plain loops over unsafe pointers that the compiler turns
-/// into AVX2 code (`Package.swift` builds this module with `-Ounchecked`), one job each.
+/// The per-row loops behind compositing: plain loops over unsafe pointers with `PixelMath`'s wrapping
+/// arithmetic, which the compiler vectorizes (SSE2, the x86-64 baseline) with no check in the loop,
+/// one job each.
 enum RowKernels {
     /// `dst[i] = src[i]`.
     @inline(__always)

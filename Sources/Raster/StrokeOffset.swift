@@ -11,10 +11,17 @@ extension Stroker {
         right.append(CGPoint(x: point.x + d.y * halfWidth, y: point.y - d.x * halfWidth))
     }
 
-    /// Moves both sides on to `point`, with no corner since the previous station.
-    func advance(to point: CGPoint, direction d: CGPoint) {
-        left.append(CGPoint(x: point.x - d.y * halfWidth, y: point.y + d.x * halfWidth))
-        right.append(CGPoint(x: point.x + d.y * halfWidth, y: point.y - d.x * halfWidth))
+    /// Moves both sides on to `point`, with no corner since the previous station; returns the two new
+    /// side points.
+    @discardableResult
+    func advance(to point: CGPoint, direction d: CGPoint) -> (left: CGPoint, right: CGPoint) {
+        let sides = (
+            left: CGPoint(x: point.x - d.y * halfWidth, y: point.y + d.x * halfWidth),
+            right: CGPoint(x: point.x + d.y * halfWidth, y: point.y - d.x * halfWidth)
+        )
+        left.append(sides.left)
+        right.append(sides.right)
+        return sides
     }
 
     /// Moves along a curve from `previous` to `point`, and repairs a side that runs backwards there (the
@@ -29,13 +36,13 @@ extension Stroker {
     /// price: a stroke less than 1.2 % wider than its curve's diameter may leave a hole beyond the centre
     /// of curvature, at most 1.2 % of the half-width across.
     func advance(along previous: CGPoint, to point: CGPoint, direction d: CGPoint) {
-        let leftPrevious = left[left.count - 1]
-        let rightPrevious = right[right.count - 1]
-        advance(to: point, direction: d)
+        let leftPrevious = left.last!
+        let rightPrevious = right.last!
+        let sides = advance(to: point, direction: d)
         let moveX = point.x - previous.x
         let moveY = point.y - previous.y
-        repairIfBackwards(from: leftPrevious, to: left[left.count - 1], previous, point, moveX, moveY)
-        repairIfBackwards(from: rightPrevious, to: right[right.count - 1], previous, point, moveX, moveY)
+        repairIfBackwards(from: leftPrevious, to: sides.left, previous, point, moveX, moveY)
+        repairIfBackwards(from: rightPrevious, to: sides.right, previous, point, moveX, moveY)
     }
 
     /// Reversals of the inner side shallower than this fraction of the half-width are not repaired.

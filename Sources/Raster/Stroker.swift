@@ -18,20 +18,23 @@ import Geometry
 /// `Polygon` allocates nothing once the buffers have grown to their working size (measured: no allocation
 /// in 200 warm frames of the clock wipe, dashed or not; an odd-length dash pattern is copied once a call).
 /// Being scratch state, a stroker serves one thread at a time: give each rendering thread its own.
+/// The scratch arrays are `@exclusivity(unchecked)`: no method calls out to code that could reach them
+/// while another access is under way, so the run-time exclusivity checks (two per station of the
+/// outline) could never fire.
 public final class Stroker {
     /// The trimmed and dashed path, reused between calls.
     private let portion = CGMutablePath()
     /// The zero-length dashes of `portion`, with the direction a square cap on each is turned to.
-    var dots: [ZeroLengthDash] = []
+    @exclusivity(unchecked) var dots: [ZeroLengthDash] = []
     /// The first entry of `dots` not yet passed while stroking `portion`.
     var nextDot = 0
     /// Left offset points of the subpath being stroked, in path space, in path order.
-    var left: [CGPoint] = []
+    @exclusivity(unchecked) var left: [CGPoint] = []
     /// Right offset points, in path order (emitted reversed).
-    var right: [CGPoint] = []
+    @exclusivity(unchecked) var right: [CGPoint] = []
     /// Extra triangles (each 6 points: the triangle twice) that repair the inner offset where it runs
     /// backwards, so the non-zero fill covers it.
-    var repairs: [CGPoint] = []
+    @exclusivity(unchecked) var repairs: [CGPoint] = []
 
     /// Half the line width, in path units.
     var halfWidth: CGFloat = 0.5

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Checks that the library products can be used as a dependency of another package: SwiftPM refuses a
+# dependency whose targets use unsafeFlags, so this builds a scratch package that depends on this
+# repository by file:// URL and an exact version tag, imports LayerKit and Compositor, and runs it.
+# What is checked is the work tree as it is, uncommitted changes included: its files (tracked ones and
+# untracked ones not ignored) are committed into a temporary repository and tagged there, so the
+# repository itself is left untouched. Debug build; about a minute.
+# Usage: Tests/dependency.sh   The last line is "N passed, N failed"; the exit status is 0 when nothing failed.
+set -u
+top=$(git -C "$(dirname "$0")" rev-parse --show-toplevel) || { echo "not in a git work tree"; echo "0 passed, 1 failed"; exit 1; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+pass=0; fail=0
+ok() { echo "PASS $1"; pass=$((pass+1)); }
+no() { echo "FAIL $1"; fail=$((fail+1)); }
+tag=0.0.0-dependency-check
+
+# The work tree's files, committed and tagged in a repository of their own.
+mkdir -p "$tmp/Layerscope"
+(cd "$top" && git ls-files -z --cached --others --exclude-standard |
+  while IFS= read -r -d '' f; do [ -f "$f" ] && printf '%s\0' "$f"; done | tar --null -T - -cf -) |
+  tar -xf - -C "$tmp/Layerscope"
+git -C "$tmp/Layerscope" init -q &&
+  git -C "$tmp/Layerscope" add -A &&
+  git -C "$tmp/Layerscope" -c user.name=dependency-check -c user.email=dependency-check@localhost \
+    commit -qm "work tree under test" &&
+  git -C "$tmp/Layerscope" tag "$tag"
+if [ $? = 0 ]; then ok "work tree committed and tagged $tag"; else no "work tree committed and tagged $tag"; fi
+
+mkdir -p "$tmp/scratch/Sources/DependencyCheck"
+cat > "$tmp/scratch/Package.swift" <<SWIFT
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "DependencyCheck",
+    dependencies: [.package(url: "file://$tmp/Layerscope", exact: "$tag")],
+    targets: [
+        .executableTarget(
+            name: "DependencyCheck",
+            dependencies: [
+                .product(name: "LayerKit", package: "Layerscope"),
+                .product(name: "Compositor", package: "Layerscope"),
+            ])
+    ]
+)
+SWIFT
+cat > "$tmp/scratch/Sources/DependencyCheck/main.swift" <<'SWIFT'
+import Compositor
+import LayerKit
+import Raster
+
+let root = CALayer()
+root.frame = CGRect(x: 0, y: 0, width: 32, height: 32)
+root.backgroundColor = UIColor.white.cgColor
+let frame = Bitmap(width: 32, height: 32)
+Compositor().render(root, into: frame)
+print(frame[16, 16] == 0xFFFF_FFFF ? "white" : "pixel \(frame[16, 16])")
+SWIFT
+
+# SwiftPM's shared caches, configuration, lock files and the compilers' scratch files are kept in the
+# temporary directory too.
+mkdir -p "$tmp/tmp"
+export TMPDIR="$tmp/tmp"
+swiftpm=(--package-path "$tmp/scratch" --cache-path "$tmp/cache" --config-path "$tmp/config"
+  --security-path "$tmp/security" --disable-dependency-cache --manifest-cache local)
+if swift build "${swiftpm[@]}" >"$tmp/build.log" 2>&1; then
+  ok "a package depending on Layerscope $tag (LayerKit, Compositor) builds"
+  out=$("$tmp/scratch/.build/debug/DependencyCheck" 2>&1)
+  if [ "$out" = white ]; then ok "it renders a white layer"; else no "it renders a white layer (got: $out)"; fi
+else
+  no "a package depending on Layerscope $tag (LayerKit, Compositor) builds: $(grep -m3 'error' "$tmp/build.log" | tr '\n' ' ')"
+  no "it renders a white layer (not built)"
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
