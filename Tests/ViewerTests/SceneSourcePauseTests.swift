@@ -36,6 +36,27 @@ import Testing
         #expect(abs((strokeEnd(source) ?? -1) - 0.5) < 1e-9)
     }
 
+    /// The ship's delegate lines are logged on the first run, after a reload, and after a rebuild by
+    /// stepping back: each scene is made on its own engine and observed on the engine it belongs to.
+    @Test func callbacksAreLoggedAfterReloadsAndRebuilds() throws {
+        let source = try SceneSource {
+            try BuiltInScenes.make(
+                name: "ship", size: CGSize(width: 64, height: 48), images: SceneImages(a: 0, b: 0, ship: 0))
+        }
+        var lines: [String] = []
+        source.log = { lines.append($0) }
+        source.show(mediaTime: 1.2)
+        #expect(lines.contains("delegate 1.000 didStop ship rotateAnimation finished=false"), "\(lines)")
+        lines.removeAll()
+        try source.reload()
+        source.show(mediaTime: 3.6)
+        #expect(lines.contains("delegate 3.500 didStop ship rotateAnimation finished=true"), "\(lines)")
+        lines.removeAll()
+        source.show(mediaTime: 1.2)
+        source.show(mediaTime: 3.6)
+        #expect(lines.contains("delegate 3.500 didStop ship rotateAnimation finished=true"), "\(lines)")
+    }
+
     @Test func steppingBackWhilePausedReplaysThePause() throws {
         let source = try wipe()
         source.show(mediaTime: 1)
