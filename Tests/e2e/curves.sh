@@ -14,23 +14,7 @@ source "$(dirname "$0")/harness.bash"
 e2e_require "xvfb xdotool x11-apps python3" Xvfb xdotool xwd python3
 e2e_binary
 
-pass=0
-fail=0
-check() { # STATUS NAME [DETAIL]
-    if [ "$1" = 0 ]; then
-        pass=$((pass + 1)); echo "PASS $2"
-    else
-        fail=$((fail + 1)); echo "FAIL $2${3:+: $3}"
-    fi
-}
 tool() { python3 "$here/curves_tool.py" "$@"; }
-wait_for() { # SECONDS COMMAND...: polls every 50 ms until COMMAND succeeds
-    local limit=$(($1 * 20)); shift
-    for _ in $(seq "$limit"); do "$@" && return 0; sleep 0.05; done
-    return 1
-}
-log_has() { grep -qE -- "$1" "$log"; }
-x() { DISPLAY=$display "$@"; }
 shot() { x xwd -id "$wid" -silent -out "$tmp/$1.xwd"; }
 # stable_shot NAME: a screenshot once two in a row (100 ms apart) are equal.
 stable_shot() {
@@ -75,16 +59,7 @@ problem=$(tool golden-png "$tmp/curve.png" "$here/Goldens/curve_cli.png"); check
 [ $? = 0 ] && [ "$(wc -l <"$tmp/eval.txt")" = 3 ] && [ "$(png_size "$tmp/eval.png")" = 900x420 ]
 check $? "eval --plot prints the values and writes the plot" "$(head -1 "$tmp/err")"
 
-file=$tmp/display
-: >"$file"
-# -noreset: without it the server resets when the readiness probe below disconnects, and a client
-# connecting during the reset is refused.
-Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp -noreset 3>"$file" 2>>"$tmp/xvfb.log" &
-xvfb_pid=$!
-pids+=("$xvfb_pid")
-wait_for 10 test -s "$file" || { echo "Xvfb did not start"; exit 2; }
-display=:$(head -1 "$file")
-wait_for 10 env DISPLAY="$display" xdotool getdisplaygeometry >/dev/null 2>&1 || { echo "Xvfb does not answer"; exit 2; }
+e2e_start_xvfb
 
 log=$tmp/viewer.log
 x "$bin" view --scene "$tmp/scene.json" --paused --seek 1.25 >"$log" 2>&1 &
@@ -101,9 +76,9 @@ done
     kill -0 "$xvfb_pid" 2>/dev/null || { echo "Xvfb $display exited:"; tail -3 "$tmp/xvfb.log"; }
     echo "$pass passed, $((fail + 1)) failed"; exit 1
 }
-wait_for 5 bash -c "DISPLAY=$display xwininfo -id $wid | grep -q IsViewable"
+e2e_wait_for 5 bash -c "DISPLAY=$display xwininfo -id $wid | grep -q IsViewable"
 x xdotool mousemove --window "$wid" 400 100
-wait_for 5 log_has '^scene file: watching '; check $? "the scene file is watched"
+e2e_wait_for 5 log_has '^scene file: watching '; check $? "the scene file is watched"
 
 # Regions: the scene left of the docked panel and above the timeline bar and toolbar; the panel.
 scene_box="0 0 470 355"
@@ -111,10 +86,10 @@ panel_box="480 0 320 365"
 
 # 1. 'c' shows the panel: the picture changes where the panel is, nowhere else, and matches its golden.
 x xdotool key h
-wait_for 5 log_has 'key h: hud -> hud off'
+e2e_wait_for 5 log_has 'key h: hud -> hud off'
 stable_shot before
 x xdotool key c
-wait_for 5 log_has 'key c: curve-panel -> curve panel on'; check $? "key c logs the panel"
+e2e_wait_for 5 log_has 'key c: curve-panel -> curve panel on'; check $? "key c logs the panel"
 stable_shot panel
 ! tool same "$tmp/before.xwd" "$tmp/panel.xwd" $panel_box >/dev/null; check $? "the panel changes its part of the window"
 problem=$(tool same "$tmp/before.xwd" "$tmp/panel.xwd" $scene_box); check $? "the scene beside the panel is unchanged" "$problem"
@@ -127,7 +102,7 @@ for column in 220 260 300 333; do
     sleep 0.05
 done
 x xdotool mouseup 1
-wait_for 5 log_has '^timeline: seek -> media '; check $? "the drag ends with a seek in the log"
+e2e_wait_for 5 log_has '^timeline: seek -> media '; check $? "the drag ends with a seek in the log"
 scrubs=$(grep -c '^timeline: scrub -> ' "$log")
 [ "$scrubs" -ge 2 ]; check $? "the drag scrubs through media time" "$scrubs scrub lines"
 seek=$(grep '^timeline: seek -> media ' "$log" | tail -1 | sed -E 's/^timeline: seek -> media ([0-9.e+-]+) t=.*/\1/')
@@ -141,7 +116,7 @@ problem=$(tool equals-png "$tmp/scrubbed.xwd" "$tmp/render.png" $scene_box); che
 
 # 3. Saving a changed scene file (by rename, as editors do) changes the picture, at the same time.
 write_scene "#22cc66"
-wait_for 5 log_has '^scene file: reloaded'; check $? "a save reloads the scene"
+e2e_wait_for 5 log_has '^scene file: reloaded'; check $? "a save reloads the scene"
 stable_shot reloaded
 green=$(tool count "$tmp/reloaded.xwd" 22cc66 $scene_box)
 [ "$green" -gt 5000 ]; check $? "the reloaded scene shows the new colour" "$green green pixels"
@@ -151,7 +126,7 @@ problem=$(tool equals-png "$tmp/reloaded.xwd" "$tmp/render2.png" $scene_box); ch
 # 4. A broken save keeps the last good scene and shows the error in the window.
 printf '{ "size": [%s, %s], "layers": [ { "name": 5 ' "$width" "$height" >"$tmp/new.json"
 mv "$tmp/new.json" "$tmp/scene.json"
-wait_for 5 log_has '^scene file: error'; check $? "a broken save is reported in the log"
+e2e_wait_for 5 log_has '^scene file: error'; check $? "a broken save is reported in the log"
 stable_shot broken
 problem=$(tool same "$tmp/reloaded.xwd" "$tmp/broken.xwd" 0 80 470 275); check $? "the last good scene stays" "$problem"
 banner=$(tool pixel "$tmp/broken.xwd" 3 3)
@@ -160,13 +135,13 @@ check $? "the error banner is shown" "pixel $banner"
 
 # 5. In a window wider than the scene, the panel docks beside the picture instead of over it.
 x xdotool windowsize "$wid" 1200 "$height"
-wait_for 5 log_has '^resized 1200x'; check $? "the window grows"
+e2e_wait_for 5 log_has '^resized 1200x'; check $? "the window grows"
 stable_shot wide
 problem=$(tool equals-png "$tmp/wide.xwd" "$tmp/render2.png" 0 80 800 280); check $? "the whole picture shows beside the panel" "$problem"
 panel=$(tool count "$tmp/wide.xwd" 14161c 800 0 400 360)
 [ "$panel" -gt 50000 ]; check $? "the panel fills the margin" "$panel panel-coloured pixels"
 
 x xdotool key q
-wait_for 10 bash -c "! kill -0 $viewer_pid 2>/dev/null"; check $? "the viewer quits"
+e2e_wait_for 10 bash -c "! kill -0 $viewer_pid 2>/dev/null"; check $? "the viewer quits"
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

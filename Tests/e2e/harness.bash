@@ -6,6 +6,13 @@
 #   $tmp, pids+=(PID)                        removed / ended on exit (KEEP_TMP=1 keeps $tmp)
 #   e2e_wait_for SECONDS COMMAND...          polls every 50 ms until COMMAND succeeds
 #   e2e_start_xvfb [ARGS]                    an Xvfb of its own on a free display: sets $display, $xvfb_pid
+#                                            ($e2e_xvfb_launcher, e.g. "unshare --ipc", runs it)
+#   check STATUS NAME [DETAIL]               counts a check in $pass / $fail and prints PASS or FAIL NAME,
+#                                            tagged [$e2e_tag] when that is set
+#   x COMMAND...                             COMMAND on the script's X display ($display)
+#   log_has REGEX                            the viewer's log ($log) has a line matching REGEX
+#   has_exited PID                           the process has ended
+#   segments_of PID, no_segments_of PID      SysV shared-memory segments the process created
 here=$(cd "$(dirname "${BASH_SOURCE[1]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
 export SWIFT_BACKTRACE=enable=no
@@ -43,6 +50,23 @@ e2e_cleanup() {
 }
 trap e2e_cleanup EXIT
 
+pass=0
+fail=0
+e2e_tag=
+check() {
+    local tag=${e2e_tag:+[$e2e_tag] }
+    if [ "$1" = 0 ]; then
+        pass=$((pass + 1)); echo "PASS $tag$2"
+    else
+        fail=$((fail + 1)); echo "FAIL $tag$2${3:+: $3}"
+    fi
+}
+x() { DISPLAY=$display "$@"; }
+log_has() { grep -qE -- "$1" "$log"; }
+has_exited() { ! kill -0 "$1" 2>/dev/null; }
+segments_of() { ipcs -m -p | awk -v pid="$1" '$3 == pid' | wc -l; }
+no_segments_of() { [ "$(segments_of "$1")" = 0 ]; }
+
 e2e_wait_for() {
     local limit=$(($1 * 20))
     shift
@@ -56,7 +80,9 @@ e2e_wait_for() {
 e2e_start_xvfb() {
     local file=$tmp/display.$RANDOM
     : >"$file"
-    Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp -noreset "$@" 3>"$file" 2>>"$tmp/xvfb.log" &
+    # shellcheck disable=SC2086
+    ${e2e_xvfb_launcher:-} Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp -noreset "$@" 3>"$file" \
+        2>>"$tmp/xvfb.log" &
     xvfb_pid=$!
     pids+=("$xvfb_pid")
     e2e_wait_for 10 test -s "$file" || { echo "Xvfb did not start"; exit 2; }

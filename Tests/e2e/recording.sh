@@ -27,35 +27,8 @@ mkdir -p "$LAYERSCOPE_RECORDINGS"
 W=640
 H=360
 
-pass=0
-fail=0
-check() { # STATUS NAME [DETAIL]
-    if [ "$1" = 0 ]; then
-        pass=$((pass + 1)); echo "PASS $2"
-    else
-        fail=$((fail + 1)); echo "FAIL $2${3:+: $3}"
-    fi
-}
-# wait_for SECONDS COMMAND...: polls every 50 ms until COMMAND succeeds.
-wait_for() {
-    local limit=$(($1 * 20)); shift
-    for _ in $(seq "$limit"); do "$@" && return 0; sleep 0.05; done
-    return 1
-}
-log_has() { grep -qE -- "$1" "$log"; }
-has_exited() { ! kill -0 "$1" 2>/dev/null; }
-x() { DISPLAY=$display "$@"; }
 now() { date +%s.%N; }
 
-start_xvfb() {
-    local file=$tmp/display
-    : >"$file"
-    Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp -noreset 3>"$file" 2>>"$tmp/xvfb.log" &
-    pids+=("$!")
-    wait_for 10 test -s "$file" || { echo "Xvfb did not start"; exit 2; }
-    display=:$(head -1 "$file")
-    wait_for 10 env DISPLAY="$display" xdotool getdisplaygeometry >/dev/null 2>&1 || { echo "Xvfb does not answer"; exit 2; }
-}
 
 # start_viewer NAME ARGS...: sets log, viewer_pid and wid, with the pointer inside the window (keyboard
 # focus follows it: there is no window manager).
@@ -72,13 +45,13 @@ start_viewer() {
         sleep 0.05
     done
     [ -n "$wid" ] || { echo "no window for $name; log:"; cat "$log"; return 1; }
-    wait_for 5 bash -c "DISPLAY=$display xwininfo -id $wid | grep -q IsViewable"
+    e2e_wait_for 5 bash -c "DISPLAY=$display xwininfo -id $wid | grep -q IsViewable"
     x xdotool mousemove --window "$wid" $((W - 12)) 12
 }
 key() { x xdotool key "$1"; }
 # wait_exit PID: waits for the viewer to end; sets exit_code.
 wait_exit() {
-    if wait_for 20 has_exited "$1"; then
+    if e2e_wait_for 20 has_exited "$1"; then
         wait "$1" 2>/dev/null
         exit_code=$?
     else
@@ -119,7 +92,7 @@ EOF
 # good_match "MEAN PSNR": mean absolute difference below 3 and PSNR above 35 dB.
 good_match() { python3 -c "import sys; m, p = map(float, sys.argv[1].split()); sys.exit(0 if m < 3 and p > 35 else 1)" "$1" 2>/dev/null; }
 
-start_xvfb
+e2e_start_xvfb
 T=1.25
 "$bin" render --scene wipe --size ${W}x$H --at $T --out "$tmp/render.png" >"$tmp/render.log" 2>&1 ||
     { echo "render failed: $(head -1 "$tmp/render.log")"; exit 2; }
@@ -132,7 +105,7 @@ key r
 sleep 1
 key r
 ended=$(now)
-wait_for 10 log_has '^recording: saved '
+e2e_wait_for 10 log_has '^recording: saved '
 check $? "r starts and r stops a recording; the log names the file and the frames" "$(grep '^recording:' "$log" | tr '\n' '|')"
 log_has '^key r: record -> recording t=[0-9.]+$' && log_has '^key r: record -> stopped t=[0-9.]+$' &&
     log_has "^recording: started $LAYERSCOPE_RECORDINGS/layerscope-[0-9-]+\.mp4 \(${W}x$H at 60 fps, without the HUD and toolbar\)$"
@@ -161,7 +134,7 @@ key r
 sleep 0.8
 key r
 ended=$(now)
-wait_for 10 log_has '^recording: saved '
+e2e_wait_for 10 log_has '^recording: saved '
 file=$(started_file)
 frames=$(saved_frames)
 python3 -c "
@@ -181,7 +154,7 @@ start_viewer no-hud --scene wipe --paused --seek $T --no-hud
 key r
 sleep 0.3
 key r
-wait_for 10 log_has '^recording: saved '
+e2e_wait_for 10 log_has '^recording: saved '
 file=$(started_file)
 frame_rgb "$file" 3 "$tmp/no-hud.rgb"
 result=$(compare "$tmp/no-hud.rgb" "$tmp/render.rgb")
@@ -195,7 +168,7 @@ start_viewer ui --scene wipe --paused --seek $T --record-ui
 key r
 sleep 0.4
 key r
-wait_for 10 log_has '^recording: saved '
+e2e_wait_for 10 log_has '^recording: saved '
 log_has '^recording: started .* with the HUD and toolbar\)$'
 check $? "--record-ui is logged"
 file=$(started_file)
@@ -213,13 +186,13 @@ start_viewer button --scene wipe
 button=$(grep '^toolbar: ' "$log" | tail -1 | tr ';' '\n' | sed -nE 's/^ ?Record ([0-9]+),([0-9]+),([0-9]+),([0-9]+)$/\1 \2 \3 \4/p')
 read -r bx by bw bh <<<"$button"
 x xdotool mousemove --window "$wid" $((bx + bw / 2)) $((by + bh / 2)) click 1
-wait_for 10 log_has '^button Record: record -> recording t='
+e2e_wait_for 10 log_has '^button Record: record -> recording t='
 check $? "the Record button starts a recording"
-wait_for 5 log_has '^toolbar: .*; Stop rec [0-9]+,'
+e2e_wait_for 5 log_has '^toolbar: .*; Stop rec [0-9]+,'
 check $? "while recording the button reads 'Stop rec'"
 sleep 0.3
 x xdotool click 1
-wait_for 10 log_has '^recording: saved '
+e2e_wait_for 10 log_has '^recording: saved '
 log_has '^button Stop rec: record -> stopped t=' && log_has '^toolbar: .*; Record [0-9]+,[0-9]+,[0-9]+,[0-9]+$'
 check $? "'Stop rec' stops it and the title returns to 'Record'"
 key q
@@ -230,7 +203,7 @@ wait_exit "$viewer_pid"
 for way in q Escape close SIGINT SIGTERM destroyed; do
     start_viewer "quit-$way" --scene ship
     key r
-    wait_for 5 log_has '^key r: record -> recording'
+    e2e_wait_for 5 log_has '^key r: record -> recording'
     sleep 0.4
     case $way in
         q | Escape) key "$way" ;;
@@ -255,11 +228,11 @@ log=$tmp/no-ffmpeg.log
 DISPLAY=$display PATH=/nonexistent "$bin" view --size ${W}x$H --scene wipe >"$log" 2>&1 &
 viewer_pid=$!
 pids+=("$viewer_pid")
-wait_for 10 log_has '^viewer: window'
+e2e_wait_for 10 log_has '^viewer: window'
 wid=$(x xdotool search --pid "$viewer_pid" 2>/dev/null | head -1)
 x xdotool mousemove --window "$wid" $((W - 12)) 12
 key r
-wait_for 5 log_has '^key r: record -> failed'
+e2e_wait_for 5 log_has '^key r: record -> failed'
 [ "$(grep -c '^recording: cannot start: ffmpeg is needed .*apt-get install ffmpeg' "$log")" = 1 ]
 check $? "without ffmpeg, r logs one line saying how to install it" "$(grep '^recording' "$log")"
 sleep 0.3
@@ -274,7 +247,7 @@ check $? "and closes normally" "exit $exit_code"
 # the next recording started in that folder removes it.
 start_viewer killed --scene ship
 key r
-wait_for 5 log_has '^recording: started '
+e2e_wait_for 5 log_has '^recording: started '
 sleep 0.3
 { kill -KILL "$viewer_pid"; wait_exit "$viewer_pid"; } 2>/dev/null  # without the shell's "Killed" notice
 left=$(ls -A "$LAYERSCOPE_RECORDINGS" | grep "\.partial-$viewer_pid-")
@@ -282,9 +255,9 @@ left=$(ls -A "$LAYERSCOPE_RECORDINGS" | grep "\.partial-$viewer_pid-")
 check $? "SIGKILL while recording leaves only a hidden .NAME.partial-PID-… file" "$(ls -A "$LAYERSCOPE_RECORDINGS" | tr '\n' ' ')"
 start_viewer after-kill --scene ship
 key r
-wait_for 5 log_has '^recording: started '
+e2e_wait_for 5 log_has '^recording: started '
 key r
-wait_for 10 log_has '^recording: saved '
+e2e_wait_for 10 log_has '^recording: saved '
 [ ! -e "$LAYERSCOPE_RECORDINGS/$left" ] && ! ls -A "$LAYERSCOPE_RECORDINGS" | grep -q partial
 check $? "the next recording in that folder removes it" "$(ls -A "$LAYERSCOPE_RECORDINGS" | tr '\n' ' ')"
 key q
@@ -305,7 +278,7 @@ start_record() {
         >"$tmp/record.log" 2>&1 &
     record_pid=$!
     pids+=("$record_pid")
-    wait_for 10 partial_has_data
+    e2e_wait_for 10 partial_has_data
 }
 for out in frames/ clip.mp4; do
     name=${out%/}

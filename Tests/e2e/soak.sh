@@ -27,21 +27,8 @@ warmup=$((seconds / 4))
 [ "$warmup" -gt 60 ] && warmup=60
 [ "$seconds" -ge $((warmup + 10)) ] || { echo "SOAK_SECONDS must be at least $((warmup + 10))"; exit 2; }
 
-pass=0
-fail=0
-check() { # STATUS NAME [DETAIL]
-    if [ "$1" = 0 ]; then
-        pass=$((pass + 1)); echo "PASS [soak] $2"
-    else
-        fail=$((fail + 1)); echo "FAIL [soak] $2${3:+: $3}"
-    fi
-}
-x() { DISPLAY=$display "$@"; }
-segments_of() { ipcs -m -p | awk -v pid="$1" '$3 == pid' | wc -l; }
-no_segments_of() { [ "$(segments_of "$1")" = 0 ]; }
-has_exited() { ! kill -0 "$1" 2>/dev/null; }
-log_has() { grep -qE -- "$1" "$log"; }
 
+e2e_tag=soak
 e2e_start_xvfb
 log=$tmp/soak.log
 DISPLAY=$display MALLOC_MMAP_THRESHOLD_=131072 "$bin" view --scene wipe >"$log" 2>&1 &

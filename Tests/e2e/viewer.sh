@@ -21,41 +21,8 @@ for helper in wm-close wm-ping; do
     "$cc_bin" -O1 -o "$tmp/$helper" "$here/$helper.c" -lX11 || { echo "cannot compile $helper.c"; exit 2; }
 done
 
-pass=0
-fail=0
-check() { # STATUS NAME [DETAIL]
-    if [ "$1" = 0 ]; then
-        pass=$((pass + 1)); echo "PASS [$pass_name] $2"
-    else
-        fail=$((fail + 1)); echo "FAIL [$pass_name] $2${3:+: $3}"
-    fi
-}
 xwdtool() { python3 "$here/xwdtool.py" "$@"; }
-# wait_for SECONDS COMMAND...: polls every 50 ms until COMMAND succeeds.
-wait_for() {
-    local limit=$(($1 * 20)); shift
-    for _ in $(seq "$limit"); do "$@" && return 0; sleep 0.05; done
-    return 1
-}
-log_has() { grep -qE -- "$1" "$log"; }
-segments_of() { ipcs -m -p | awk -v pid="$1" '$3 == pid' | wc -l; }
-no_segments_of() { [ "$(segments_of "$1")" = 0 ]; }
-has_exited() { ! kill -0 "$1" 2>/dev/null; }
 
-# start_xvfb [ARGS]: sets display and xvfb_pid (no command substitution, so pids stays in this shell).
-# -noreset: without it the server resets whenever its last client leaves, and a viewer connecting
-# during that reset is refused.
-start_xvfb() {
-    local file=$tmp/display.$RANDOM
-    : >"$file"
-    # shellcheck disable=SC2086
-    Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp -noreset $xvfb_args "$@" 3>"$file" 2>>"$tmp/xvfb.log" &
-    xvfb_pid=$!
-    pids+=("$xvfb_pid")
-    wait_for 10 test -s "$file" || { echo "Xvfb did not start"; exit 2; }
-    display=:$(head -1 "$file")
-    wait_for 10 env DISPLAY="$display" xdotool getdisplaygeometry >/dev/null 2>&1 || { echo "Xvfb does not answer"; exit 2; }
-}
 
 # start_viewer NAME ARGS...: sets log, viewer_pid and wid (the window found by _NET_WM_PID).
 start_viewer() {
@@ -71,9 +38,8 @@ start_viewer() {
         sleep 0.05
     done
     [ -n "$wid" ] || { echo "no window for $name; log:"; cat "$log"; return 1; }
-    wait_for 5 bash -c "DISPLAY=$display xwininfo -id $wid | grep -q IsViewable"
+    e2e_wait_for 5 bash -c "DISPLAY=$display xwininfo -id $wid | grep -q IsViewable"
 }
-x() { DISPLAY=$display "$@"; }
 shot() { x xwd -id "$wid" -silent -out "$tmp/$1.xwd"; }
 # stable_shot NAME: a screenshot once two in a row (100 ms apart) are equal.
 stable_shot() {
@@ -95,7 +61,7 @@ key() { x xdotool key "$1"; }
 point_into_window() { x xdotool mousemove --window "$wid" "$(($1 - 12))" 12; }
 # wait_exit PID: waits for the viewer to end; sets exit_code.
 wait_exit() {
-    if wait_for 10 has_exited "$1"; then
+    if e2e_wait_for 10 has_exited "$1"; then
         wait "$1" 2>/dev/null
         exit_code=$?
     else
@@ -118,10 +84,12 @@ click_button() {
 
 run_pass() {
     pass_name=$1
+    e2e_tag=$1
     xvfb_args=$2
     local expect_path=$3 expect_segments=2 W=480 H=270
     [ "$expect_path" = xputimage ] && expect_segments=0
-    start_xvfb
+    # shellcheck disable=SC2086
+    e2e_start_xvfb $xvfb_args
 
     # 1. The test pattern, paused: exact pixels, the presentation path, the shared segments.
     start_viewer pattern --scene test-pattern --size 256x128 --paused --seek 1.5 --no-hud
@@ -135,24 +103,24 @@ run_pass() {
     check $? "ipcs shows $expect_segments shared segments while it runs" "$(segments_of "$viewer_pid")"
     x xdotool getwindowname "$wid" | grep -q '^Layerscope — test-pattern$'
     check $? "window found by _NET_WM_PID is titled 'Layerscope — test-pattern'"
-    wait_for 5 bash -c "DISPLAY=$display xwd -id $wid -silent -out $tmp/pattern.xwd && python3 $here/xwdtool.py test-pattern $tmp/pattern.xwd 1.5 >/dev/null"
+    e2e_wait_for 5 bash -c "DISPLAY=$display xwd -id $wid -silent -out $tmp/pattern.xwd && python3 $here/xwdtool.py test-pattern $tmp/pattern.xwd 1.5 >/dev/null"
     check $? "--paused --seek 1.5 --no-hud shows the test pattern at t=1.5 exactly" "$(xwdtool test-pattern "$tmp/pattern.xwd" 1.5)"
     kill -TERM "$viewer_pid"; wait_exit "$viewer_pid"
     [ $exit_code = 0 ] && log_has '^closing: SIGTERM$'
     check $? "SIGTERM closes cleanly with exit 0" "exit $exit_code"
-    wait_for 10 no_segments_of "$viewer_pid"
+    e2e_wait_for 10 no_segments_of "$viewer_pid"
     check $? "no shared segment left after SIGTERM"
 
     # 2. The paused scene equals `render --at` pixel for pixel.
     if "$bin" render --scene wipe --size ${W}x$H --at 1.25 --out "$tmp/render.png" >"$tmp/render.log" 2>&1; then
         start_viewer render-match --scene wipe --size ${W}x$H --paused --seek 1.25 --no-hud
-        wait_for 5 bash -c "DISPLAY=$display xwd -id $wid -silent -out $tmp/paused.xwd && python3 $here/xwdtool.py equals-png $tmp/paused.xwd $tmp/render.png >/dev/null"
+        e2e_wait_for 5 bash -c "DISPLAY=$display xwd -id $wid -silent -out $tmp/paused.xwd && python3 $here/xwdtool.py equals-png $tmp/paused.xwd $tmp/render.png >/dev/null"
         check $? "view --paused --seek 1.25 --no-hud equals render --at 1.25 pixel for pixel" \
             "$(xwdtool equals-png "$tmp/paused.xwd" "$tmp/render.png")"
         kill -INT "$viewer_pid"; wait_exit "$viewer_pid"
         [ $exit_code = 0 ] && log_has '^closing: SIGINT$'
         check $? "SIGINT closes cleanly with exit 0" "exit $exit_code"
-        wait_for 10 no_segments_of "$viewer_pid"
+        e2e_wait_for 10 no_segments_of "$viewer_pid"
         check $? "no shared segment left after SIGINT"
     else
         echo "SKIP [$pass_name] render comparison: render failed ($(head -1 "$tmp/render.log"))"
@@ -166,100 +134,100 @@ run_pass() {
     same k-start k-still
     check $? "paused: the picture holds still"
     key period
-    wait_for 10 log_has '^key period: step-forward -> stepped t=1.017$'
+    e2e_wait_for 10 log_has '^key period: step-forward -> stepped t=1.017$'
     check $? "'.' steps one frame forward (log)"
     stable_shot k-forward
     differs k-start k-forward 140 0 340 230
     check $? "'.' changes the picture"
     key Right
-    wait_for 10 log_has '^key Right: step-forward -> stepped t=1.033$'
+    e2e_wait_for 10 log_has '^key Right: step-forward -> stepped t=1.033$'
     check $? "Right steps one frame forward (log)"
     key comma
-    wait_for 10 log_has '^key comma: step-backward -> stepped t=1.017$'
+    e2e_wait_for 10 log_has '^key comma: step-backward -> stepped t=1.017$'
     check $? "',' steps one frame back (log)"
     stable_shot k-back
     same k-forward k-back 140 0 340 230
     check $? "',' after Right shows exactly the earlier frame again"
     key Left
-    wait_for 10 log_has '^key Left: step-backward -> stepped t=1.000$'
+    e2e_wait_for 10 log_has '^key Left: step-backward -> stepped t=1.000$'
     check $? "Left steps one frame back (log)"
     stable_shot k-back2
     same k-start k-back2 140 0 340 230
     check $? "back at t=1 the picture is the starting frame again"
     key bracketright
-    wait_for 10 log_has '^key bracketright: faster -> speed 2 '
+    e2e_wait_for 10 log_has '^key bracketright: faster -> speed 2 '
     check $? "']' doubles the speed"
     key Up
-    wait_for 10 log_has '^key Up: faster -> speed 4 '
+    e2e_wait_for 10 log_has '^key Up: faster -> speed 4 '
     check $? "Up doubles the speed"
     key bracketleft
-    wait_for 10 log_has '^key bracketleft: slower -> speed 2 '
+    e2e_wait_for 10 log_has '^key bracketleft: slower -> speed 2 '
     check $? "'[' halves the speed"
     for _ in 1 2 3 4 5 6; do key Down; done
-    wait_for 10 bash -c "[ \$(grep -c '^key Down: slower' '$log') = 6 ]"
+    e2e_wait_for 10 bash -c "[ \$(grep -c '^key Down: slower' '$log') = 6 ]"
     [ "$(grep '^key Down: slower' "$log" | tail -1 | sed -E 's/.*speed ([0-9/]+) .*/\1/')" = 1/16 ]
     check $? "Down halves the speed, down to 1/16" "$(grep '^key Down' "$log" | tail -1)"
     stable_shot k-hud-on
     key h
-    wait_for 10 log_has '^key h: hud -> hud off '
+    e2e_wait_for 10 log_has '^key h: hud -> hud off '
     check $? "'h' hides the HUD (log)"
     stable_shot k-hud-off
     differs k-hud-on k-hud-off 0 0 140 160
     check $? "'h' removes the HUD from the picture"
     key h
-    wait_for 10 log_has '^key h: hud -> hud on '
+    e2e_wait_for 10 log_has '^key h: hud -> hud on '
     check $? "'h' shows the HUD again"
     key c
-    wait_for 10 log_has '^key c: curve-panel -> curve panel on '
+    e2e_wait_for 10 log_has '^key c: curve-panel -> curve panel on '
     check $? "'c' toggles the curve panel (log)"
     key c
     stable_shot k-before-stop
     key x
-    wait_for 10 log_has '^key x: stop -> done '
+    e2e_wait_for 10 log_has '^key x: stop -> done '
     check $? "'x' stops (log)"
     stable_shot k-stopped
     differs k-before-stop k-stopped 140 0 340 230
     check $? "'x' removes the running animation from the picture"
     key BackSpace
-    wait_for 10 log_has '^key BackSpace: stop -> done '
+    e2e_wait_for 10 log_has '^key BackSpace: stop -> done '
     check $? "BackSpace stops (log)"
     key s
-    wait_for 10 log_has '^key s: start -> done '
+    e2e_wait_for 10 log_has '^key s: start -> done '
     check $? "'s' starts (log)"
     key Return
-    wait_for 10 log_has '^key Return: start -> done '
+    e2e_wait_for 10 log_has '^key Return: start -> done '
     check $? "Return starts (log)"
     for _ in 1 2 3 4; do key Up; done
-    wait_for 10 bash -c "[ \$(grep -c '^key Up: faster' '$log') = 5 ]"
+    e2e_wait_for 10 bash -c "[ \$(grep -c '^key Up: faster' '$log') = 5 ]"
     stable_shot k-before-play
     key space
-    wait_for 10 log_has '^key space: pause-resume -> playing '
+    e2e_wait_for 10 log_has '^key space: pause-resume -> playing '
     check $? "space resumes (log)"
     local resumed_at; resumed_at=$(media_time_of '^key space: pause-resume -> playing')
     sleep 0.3; shot k-playing
     differs k-before-play k-playing 140 0 340 230
     check $? "after resume the picture moves"
     key space
-    wait_for 10 log_has '^key space: pause-resume -> paused '
+    e2e_wait_for 10 log_has '^key space: pause-resume -> paused '
     check $? "space pauses again (log)"
     local paused_at; paused_at=$(media_time_of '^key space: pause-resume -> paused')
     python3 -c "import sys; a, b = float(sys.argv[1]), float(sys.argv[2]); sys.exit(0 if b > a and b - a < 5 else 1)" "$resumed_at" "$paused_at"
     check $? "media time continues from where it was paused (resumed at $resumed_at, paused at $paused_at)"
     key 2
-    wait_for 10 log_has '^key 2: scene-2 -> showing ship '
-    wait_for 10 bash -c "DISPLAY=$display xdotool getwindowname $wid | grep -q '^Layerscope — ship$'"
+    e2e_wait_for 10 log_has '^key 2: scene-2 -> showing ship '
+    e2e_wait_for 10 bash -c "DISPLAY=$display xdotool getwindowname $wid | grep -q '^Layerscope — ship$'"
     check $? "'2' shows ship (log and title)"
     key 3
-    wait_for 10 bash -c "DISPLAY=$display xdotool getwindowname $wid | grep -q '^Layerscope — reveal$'"
+    e2e_wait_for 10 bash -c "DISPLAY=$display xdotool getwindowname $wid | grep -q '^Layerscope — reveal$'"
     check $? "'3' shows reveal"
     key 1
-    wait_for 10 bash -c "DISPLAY=$display xdotool getwindowname $wid | grep -q '^Layerscope — wipe$'"
+    e2e_wait_for 10 bash -c "DISPLAY=$display xdotool getwindowname $wid | grep -q '^Layerscope — wipe$'"
     check $? "'1' shows wipe"
     key q
     wait_exit "$viewer_pid"
     [ $exit_code = 0 ] && log_has '^key q: quit -> closing '
     check $? "'q' quits with exit 0" "exit $exit_code"
-    wait_for 10 no_segments_of "$viewer_pid"
+    e2e_wait_for 10 no_segments_of "$viewer_pid"
     check $? "no shared segment left after q"
 
     # 4. Every toolbar button, with hover and pressed states.
@@ -273,30 +241,30 @@ run_pass() {
     differs b-plain b-hover 0 $((H - 38)) 140 38
     check $? "hovering Start highlights it"
     click_button Resume
-    wait_for 10 log_has '^button Resume: pause-resume -> playing '
+    e2e_wait_for 10 log_has '^button Resume: pause-resume -> playing '
     check $? "the Resume button resumes"
     click_button Pause
-    wait_for 10 log_has '^button Pause: pause-resume -> paused '
+    e2e_wait_for 10 log_has '^button Pause: pause-resume -> paused '
     check $? "the Pause button pauses"
     stable_shot b-before-stop
     click_button Stop
-    wait_for 10 log_has '^button Stop: stop -> done '
+    e2e_wait_for 10 log_has '^button Stop: stop -> done '
     check $? "the Stop button stops (log)"
     stable_shot b-stopped
     differs b-before-stop b-stopped 140 0 340 220
     check $? "the Stop button changes the picture"
     click_button Start
-    wait_for 10 log_has '^button Start: start -> done '
+    e2e_wait_for 10 log_has '^button Start: start -> done '
     check $? "the Start button starts"
     point_into_window $W
     key 3
-    wait_for 10 log_has '^toolbar: .*Push .*Pop '
+    e2e_wait_for 10 log_has '^toolbar: .*Push .*Pop '
     check $? "reveal's toolbar has Push and Pop"
     click_button Push
-    wait_for 10 log_has '^button Push: push -> done '
+    e2e_wait_for 10 log_has '^button Push: push -> done '
     check $? "the Push button pushes" "$(tail -3 "$log" | tr '\n' '|')"
     click_button Pop
-    wait_for 10 log_has '^button Pop: pop -> done '
+    e2e_wait_for 10 log_has '^button Pop: pop -> done '
     check $? "the Pop button pops" "$(tail -3 "$log" | tr '\n' '|')"
     point_into_window $W
     key Escape
@@ -308,16 +276,16 @@ run_pass() {
     start_viewer window --scene wipe --size ${W}x$H --paused --seek 2 --no-hud
     stable_shot w-before
     x xdotool windowsize "$wid" 640 400
-    wait_for 10 log_has '^resized 640x400$'
+    e2e_wait_for 10 log_has '^resized 640x400$'
     check $? "a resize is seen once at its final size" "$(grep '^resized' "$log" | tr '\n' '|')"
-    wait_for 10 bash -c "DISPLAY=$display xwd -id $wid -silent -out $tmp/w-resized.xwd && [ \"\$(python3 $here/xwdtool.py pixel $tmp/w-resized.xwd 630 390)\" = 181818 ]"
+    e2e_wait_for 10 bash -c "DISPLAY=$display xwd -id $wid -silent -out $tmp/w-resized.xwd && [ \"\$(python3 $here/xwdtool.py pixel $tmp/w-resized.xwd 630 390)\" = 181818 ]"
     check $? "the new area is drawn" "$(xwdtool pixel "$tmp/w-resized.xwd" 630 390)"
     stable_shot w-resized
     same w-before w-resized 0 0 $W $H
     check $? "the scene is unchanged after the resize"
     DISPLAY=$display xlogo -geometry 300x200+20+20 &
     local logo=$!; pids+=("$logo")
-    wait_for 5 bash -c "DISPLAY=$display xdotool search --name '^xlogo$' >/dev/null"
+    e2e_wait_for 5 bash -c "DISPLAY=$display xdotool search --name '^xlogo$' >/dev/null"
     sleep 0.2
     kill "$logo"; wait "$logo" 2>/dev/null
     sleep 0.2
@@ -330,7 +298,7 @@ run_pass() {
     wait_exit "$viewer_pid"
     [ $exit_code = 0 ] && log_has '^closing: window closed$'
     check $? "WM_DELETE_WINDOW closes with exit 0" "exit $exit_code"
-    wait_for 10 no_segments_of "$viewer_pid"
+    e2e_wait_for 10 no_segments_of "$viewer_pid"
     check $? "no shared segment left after closing the window"
 
     # 6. SIGKILL, a destroyed window, a killed X server: nothing leaks.
@@ -338,23 +306,24 @@ run_pass() {
     [ "$(segments_of "$viewer_pid")" = $expect_segments ]
     check $? "segments exist while it runs ($expect_segments)"
     kill -KILL "$viewer_pid"; wait "$viewer_pid" 2>/dev/null
-    wait_for 10 no_segments_of "$viewer_pid"
+    e2e_wait_for 10 no_segments_of "$viewer_pid"
     check $? "no shared segment left after SIGKILL" "$(segments_of "$viewer_pid")"
     start_viewer destroyed --scene wipe --size ${W}x$H
     x xdotool windowclose "$wid"
     wait_exit "$viewer_pid"
     [ $exit_code = 1 ] && grep -q 'window was destroyed' "$log"
     check $? "a destroyed window ends the viewer with a message (exit 1)" "exit $exit_code: $(tail -1 "$log")"
-    wait_for 10 no_segments_of "$viewer_pid"
+    e2e_wait_for 10 no_segments_of "$viewer_pid"
     check $? "no shared segment left after the window was destroyed"
     local main_display=$display main_xvfb=$xvfb_pid
-    start_xvfb
+    # shellcheck disable=SC2086
+    e2e_start_xvfb $xvfb_args
     start_viewer xkilled --scene wipe --size ${W}x$H
     kill -KILL "$xvfb_pid"; wait "$xvfb_pid" 2>/dev/null
     wait_exit "$viewer_pid"
     [ $exit_code = 1 ] && grep -q 'lost the connection to the X server' "$log"
     check $? "a killed X server ends the viewer with a message (exit 1)" "exit $exit_code: $(tail -1 "$log")"
-    wait_for 10 no_segments_of "$viewer_pid"
+    e2e_wait_for 10 no_segments_of "$viewer_pid"
     check $? "no shared segment left after the X server was killed"
     display=$main_display
     xvfb_pid=$main_xvfb
@@ -378,19 +347,13 @@ run_pass() {
 
     # 8. A server in another IPC namespace refuses the attach: the trapped attach falls back.
     if [ "$expect_path" = shm ] && command -v unshare >/dev/null && unshare --ipc true 2>/dev/null; then
-        local main_display=$display main_xvfb=$xvfb_pid file=$tmp/display.unshared
-        : >"$file"
-        unshare --ipc Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp -noreset 3>"$file" 2>>"$tmp/xvfb.log" &
-        xvfb_pid=$!
-        pids+=("$xvfb_pid")
-        wait_for 10 test -s "$file"
-        display=:$(head -1 "$file")
-        wait_for 10 env DISPLAY="$display" xdotool getdisplaygeometry >/dev/null 2>&1
+        local main_display=$display main_xvfb=$xvfb_pid
+        e2e_xvfb_launcher="unshare --ipc" e2e_start_xvfb
         start_viewer refused --scene test-pattern --size 256x128 --paused --seek 1.5 --no-hud
         log_has '^viewer: MIT-SHM refused by the X server \(X error 10 on request [0-9]+\.1\); using XPutImage$' &&
             [ "$(segments_of "$viewer_pid")" = 0 ]
         check $? "an attach refused by the server (other IPC namespace) falls back to XPutImage, said once" "$(head -1 "$log")"
-        wait_for 5 bash -c "DISPLAY=$display xwd -id $wid -silent -out $tmp/refused.xwd && python3 $here/xwdtool.py test-pattern $tmp/refused.xwd 1.5 >/dev/null"
+        e2e_wait_for 5 bash -c "DISPLAY=$display xwd -id $wid -silent -out $tmp/refused.xwd && python3 $here/xwdtool.py test-pattern $tmp/refused.xwd 1.5 >/dev/null"
         check $? "after the refused attach the picture is still exact"
         kill -TERM "$viewer_pid"; wait_exit "$viewer_pid"
         [ $exit_code = 0 ]
