@@ -330,8 +330,9 @@ def make_case(seed, index):
               "--size", rng.choice(SIZES)]
     layer = rng.choice(names) if names and rng.random() < 0.9 else rng.choice(["root", "nobody", "\x1b[31mX"])
     key = rng.choice(keys) if keys and rng.random() < 0.5 else rng.choice(KEY_PATHS + ["opacty", "transform.q"])
-    # A command line cannot carry NUL bytes; a name with one is tried without them.
-    layer, key = layer.replace("\0", ""), key.replace("\0", "")
+    # A command line cannot carry NUL bytes, nor arguments of over 128 KiB: such names are tried
+    # without the NULs and cut to their first 10 000 characters.
+    layer, key = layer.replace("\0", "")[:10000], key.replace("\0", "")[:10000]
     evaluate = ["eval", "--scene", "{file}", "--layer", layer, "--key", key, "--at", rng.choice(TIMES)]
     if rng.random() < 0.5:
         evaluate.append("--events")
