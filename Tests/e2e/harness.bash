@@ -13,6 +13,8 @@
 #   log_has REGEX                            the viewer's log ($log) has a line matching REGEX
 #   has_exited PID                           the process has ended
 #   segments_of PID, no_segments_of PID      SysV shared-memory segments the process created
+#   e2e_find_window PID                      sets $wid to the viewer's window once it is mapped and its
+#                                            log ($log) says so; fails after 10 s
 here=$(cd "$(dirname "${BASH_SOURCE[1]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
 export SWIFT_BACKTRACE=enable=no
@@ -66,6 +68,16 @@ log_has() { grep -qE -- "$1" "$log"; }
 has_exited() { ! kill -0 "$1" 2>/dev/null; }
 segments_of() { ipcs -m -p | awk -v pid="$1" '$3 == pid' | wc -l; }
 no_segments_of() { [ "$(segments_of "$1")" = 0 ]; }
+
+e2e_find_window() {
+    wid=""
+    for _ in $(seq 200); do
+        wid=$(x xdotool search --pid "$1" 2>/dev/null | head -1)
+        [ -n "$wid" ] && log_has '^viewer: window' && break
+        sleep 0.05
+    done
+    [ -n "$wid" ] && e2e_wait_for 5 bash -c "DISPLAY=$display xwininfo -id $wid 2>/dev/null | grep -q IsViewable"
+}
 
 e2e_wait_for() {
     local limit=$(($1 * 20))

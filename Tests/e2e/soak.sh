@@ -34,15 +34,8 @@ log=$tmp/soak.log
 DISPLAY=$display MALLOC_MMAP_THRESHOLD_=131072 "$bin" view --scene wipe >"$log" 2>&1 &
 viewer_pid=$!
 pids+=("$viewer_pid")
-wid=""
-for _ in $(seq 200); do
-    wid=$(x xdotool search --pid "$viewer_pid" 2>/dev/null | head -1)
-    [ -n "$wid" ] && log_has '^viewer: window' && break
-    sleep 0.05
-done
-[ -n "$wid" ] || { echo "no viewer window; log:"; cat "$log"; exit 2; }
-e2e_wait_for 5 bash -c "DISPLAY=$display xwininfo -id $wid 2>/dev/null | grep -q IsViewable" ||
-    e2e_wait_for 5 log_has '^toolbar: '
+e2e_find_window "$viewer_pid" || e2e_wait_for 5 log_has '^toolbar: ' ||
+    { echo "no viewer window; log:"; cat "$log"; exit 2; }
 
 hints=$(x xprop -id "$wid" WM_NORMAL_HINTS)
 grep -qE 'program specified minimum size: [0-9]+ by [0-9]+' <<<"$hints"

@@ -31,14 +31,7 @@ start_viewer() {
     DISPLAY=$display "$bin" view "$@" >"$log" 2>&1 &
     viewer_pid=$!
     pids+=("$viewer_pid")
-    wid=""
-    for _ in $(seq 200); do
-        wid=$(DISPLAY=$display xdotool search --pid "$viewer_pid" 2>/dev/null | head -1)
-        [ -n "$wid" ] && log_has '^viewer: window' && break
-        sleep 0.05
-    done
-    [ -n "$wid" ] || { echo "no window for $name; log:"; cat "$log"; return 1; }
-    e2e_wait_for 5 bash -c "DISPLAY=$display xwininfo -id $wid | grep -q IsViewable"
+    e2e_find_window "$viewer_pid" || { echo "no window for $name; log:"; cat "$log"; return 1; }
 }
 shot() { x xwd -id "$wid" -silent -out "$tmp/$1.xwd"; }
 # stable_shot NAME: a screenshot once two in a row (100 ms apart) are equal.

@@ -406,6 +406,28 @@ def run_fixed(args, entries, findings, log, label):
 
 # --- delta reduction ---------------------------------------------------------------------------
 
+def main(doc, label, corpus, make_case, runs_per_case=1, finish=None):
+    """The fuzzers' shared main: parses the common options, runs the corpus `corpus()` (unless
+    --no-corpus) and the seeded campaign of `make_case` (unless --corpus-only; each case runs
+    `runs_per_case` commands), calls `finish(args, findings, log)`, prints the table of distinct
+    defects and exits 1 when there is any."""
+    args = common_arguments(doc.split("\n\n")[0]).parse_args()
+    check_binary(args)
+    log = (lambda s: None) if args.quiet else (lambda s: print(s, flush=True))
+    findings = Findings(args.out)
+    start = time.monotonic()
+    runs = 0
+    if not args.no_corpus:
+        runs, _ = run_fixed(args, corpus(), findings, log, label + " corpus")
+    if not args.corpus_only:
+        runs += runs_per_case * campaign(args, make_case, findings, log)
+    if finish:
+        finish(args, findings, log)
+    findings.report(runs, time.monotonic() - start)
+    findings.discard_if_empty(args.own_out)
+    sys.exit(1 if findings.table else 0)
+
+
 def ddmin_bytes(data, still_fails, budget=200):
     """Classic ddmin over bytes: removes chunks while `still_fails(candidate)` holds."""
     n = 2

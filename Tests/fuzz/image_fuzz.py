@@ -16,7 +16,6 @@ import os
 import random
 import struct
 import sys
-import time
 import zlib
 
 sys.dont_write_bytecode = True   # no __pycache__ beside the scripts
@@ -280,23 +279,5 @@ def make_case(seed, index):
     return data, name, [render], [name]
 
 
-def main():
-    p = fuzzlib.common_arguments(__doc__.split("\n\n")[0])
-    args = p.parse_args()
-    fuzzlib.check_binary(args)
-    log = (lambda s: None) if args.quiet else (lambda s: print(s, flush=True))
-    findings = fuzzlib.Findings(args.out)
-    start = time.monotonic()
-    runs = 0
-    if not args.no_corpus:
-        entries = fuzzlib.corpus_entries((".png", ".jpg", ".jpeg"))
-        runs, _ = fuzzlib.run_fixed(args, entries, findings, log, "image corpus")
-    if not args.corpus_only:
-        runs += fuzzlib.campaign(args, make_case, findings, log)
-    findings.report(runs, time.monotonic() - start)
-    findings.discard_if_empty(args.own_out)
-    sys.exit(1 if findings.table else 0)
-
-
 if __name__ == "__main__":
-    main()
+    fuzzlib.main(__doc__, "image", lambda: fuzzlib.corpus_entries((".png", ".jpg", ".jpeg")), make_case)

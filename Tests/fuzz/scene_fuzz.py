@@ -19,7 +19,6 @@ import json
 import os
 import random
 import sys
-import time
 
 sys.dont_write_bytecode = True   # no __pycache__ beside the scripts
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -465,26 +464,14 @@ def find_slot(copy, original, container, key):
     return walk(copy, original)
 
 
-def main():
-    p = fuzzlib.common_arguments(__doc__.split("\n\n")[0])
-    args = p.parse_args()
-    fuzzlib.check_binary(args)
-    log = (lambda s: None) if args.quiet else (lambda s: print(s, flush=True))
-    findings = fuzzlib.Findings(args.out)
-    start = time.monotonic()
-    runs = 0
-    if not args.no_corpus:
-        entries = fuzzlib.corpus_entries((".json",)) + GENERATED
-        runs, _ = fuzzlib.run_fixed(args, entries, findings, log, "scene corpus")
-    if not args.corpus_only:
-        runs += 2 * fuzzlib.campaign(args, make_case, findings, log)
+def minimize_all(args, findings, log):
+    """With --minimize, delta-reduces each distinct defect's input."""
     if args.minimize:
         for sig, e in sorted(findings.table.items()):
             minimize(args, e["folder"], log)
-    findings.report(runs, time.monotonic() - start)
-    findings.discard_if_empty(args.own_out)
-    sys.exit(1 if findings.table else 0)
 
 
 if __name__ == "__main__":
-    main()
+    # Each case runs render and eval.
+    fuzzlib.main(__doc__, "scene", lambda: fuzzlib.corpus_entries((".json",)) + GENERATED, make_case,
+                 runs_per_case=2, finish=minimize_all)
