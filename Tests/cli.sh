@@ -135,6 +135,16 @@ expect "usage error, one line" 64 "$bin" render --scene wipe --at 1 --out a.png 
 check "a usage error is one line naming the option, its control characters escaped" \
   '[ "$(wc -l <"$tmp/err")" = 1 ] && [[ $err == *"--size"*"\u001b[31mbig\u000d\u000aFAKE"* ]] && ! grep -q $'"'"'\033'"'"' "$tmp/err"'
 
+# A binary away from the bundled assets draws generated stand-ins and says so, after the pictures it was
+# given are read: a bad one is then the only line printed.
+mkdir -p "$tmp/away"
+cp "$bin" "$tmp/away/layerscope"
+: >"$tmp/away/empty.png"
+expect "stand-ins away from the assets" 0 env -C "$tmp/away" ./layerscope render --scene wipe --at 1 --out x.png --size 32x18
+check "it notes each stand-in on stderr" '[[ $err == *"note: bundled image a.jpg not found; using a generated stand-in"* ]]'
+expect "a bad picture away from the assets" 1 env -C "$tmp/away" ./layerscope render --scene wipe --image-b empty.png --at 1 --out x.png --size 32x18
+check "the failure is the only line" '[ "$(wc -l <"$tmp/err")" = 1 ] && [[ $err == *"empty.png: the file is empty"* ]]'
+
 # A fatal signal ends the process at once with one line naming it (no seconds in a backtracer).
 for sig in SEGV ILL ABRT QUIT; do
   "$bin" bench --scene wipe --size 64x36 --frames 1000000 >/dev/null 2>"$tmp/sig" &

@@ -21,19 +21,24 @@ public enum SceneLoader {
     ) throws(SceneLoadError) -> Scene {
         if BuiltInScenes.names.contains(scene) {
             let blank = Bitmap(width: 1, height: 1)
+            // Notes wait until every picture is read, so a failure is the only line printed.
+            var notes: [String] = []
             let images =
                 drawn
                 ? SceneImages(
-                    a: try image(imageA, asset: "a.jpg", note: note),
-                    b: try image(imageB, asset: "b.jpg", note: note),
-                    ship: try image(nil, asset: "ship.png", note: note))
+                    a: try image(imageA, asset: "a.jpg", notes: &notes),
+                    b: try image(imageB, asset: "b.jpg", notes: &notes),
+                    ship: try image(nil, asset: "ship.png", notes: &notes))
                 : SceneImages(a: blank, b: blank, ship: blank)
+            let made: Scene
             do {
-                return try BuiltInScenes.make(
+                made = try BuiltInScenes.make(
                     name: scene, size: size ?? CGSize(width: 1280, height: 720), images: images)
             } catch {
                 throw SceneLoadError(description: "\(error)")
             }
+            notes.forEach(note)
+            return made
         }
         return try loadFile(scene)
     }
@@ -64,11 +69,11 @@ public enum SceneLoader {
     }
 
     /// The named image file, else the bundled asset, else a generated stand-in (with a note).
-    private static func image(_ path: String?, asset: String, note: (String) -> Void) throws(SceneLoadError)
+    private static func image(_ path: String?, asset: String, notes: inout [String]) throws(SceneLoadError)
         -> Bitmap
     {
         guard let url = path.map({ URL(fileURLWithPath: $0) }) ?? AssetLocator.url(for: asset) else {
-            note("note: bundled image \(asset) not found; using a generated stand-in")
+            notes.append("note: bundled image \(asset) not found; using a generated stand-in")
             return StandInImage.make(for: asset)
         }
         do {
