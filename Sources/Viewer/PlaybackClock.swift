@@ -31,9 +31,11 @@ struct PlaybackClock: Equatable {
         mediaTime.isNaN ? 0 : min(max(mediaTime, 0), .greatestFiniteMagnitude)
     }
 
-    /// The media time shown at host time `hostTime`.
+    /// The media time shown at host time `hostTime`. Before the anchor (a frame drawn for a display-link
+    /// tick older than the seek, resume or speed change) a running clock shows the anchor's time: going
+    /// back would make the scene again from scratch.
     func mediaTime(atHostTime hostTime: Double) -> Double {
-        isPaused ? anchorMediaTime : anchorMediaTime + (hostTime - anchorHostTime) * speed
+        isPaused ? anchorMediaTime : anchorMediaTime + max(0, hostTime - anchorHostTime) * speed
     }
 
     /// Freezes media time at its value at `hostTime`.
@@ -88,6 +90,6 @@ struct PlaybackClock: Equatable {
 
     private mutating func reanchor(atHostTime hostTime: Double) {
         anchorMediaTime = mediaTime(atHostTime: hostTime)
-        anchorHostTime = hostTime
+        anchorHostTime = max(anchorHostTime, hostTime)
     }
 }

@@ -124,7 +124,7 @@ final class SceneSource: FrameSource {
     /// actions replayed. When making it fails, throws and the current scene stays as it was.
     func reload() throws {
         let fresh = try makeSceneOnFreshEngine()
-        disconnectLogs()
+        releaseScene()
         clock.now = 0
         scene = fresh
         pauseAnchor = nil
@@ -136,19 +136,25 @@ final class SceneSource: FrameSource {
         advanceScene(to: shownTime)
     }
 
-    /// Removes every animation of the tree and resets the engine. An animation retains its delegate, as
+    /// Releases the tree and resets the engine.
+    func close() {
+        releaseScene()
+        CAEngine.reset()
+    }
+
+    /// Lets go of the current tree before it is dropped (closed, or replaced by a rebuild or a reload):
+    /// its logs are disconnected and every animation is removed. An animation retains its delegate, as
     /// in Core Animation, and the seeds' delegates own the layers their animations run on (a completion
     /// block stored on the animation captures them too), so a tree left with an animation in flight
     /// would keep itself, and its pictures, alive for ever. The delegates are told `finished: NO` as on
-    /// any removal (nothing is logged); the step that tells them also drops the root's frame cache,
-    /// which holds the animations.
-    func close() {
+    /// any removal (nothing is logged); the step that tells them (on the tree's own engine) also drops
+    /// the root's frame cache, which holds the animations.
+    private func releaseScene() {
         disconnectLogs()
         scene.log = nil
         Self.removeAnimations(in: scene.rootLayer)
         CAEngine.step(scene.rootLayer)
         Self.removeAnimations(in: scene.rootLayer)
-        CAEngine.reset()
     }
 
     /// Makes the scene again, as a reload does, without logging again the callbacks of its replay.
@@ -171,7 +177,7 @@ final class SceneSource: FrameSource {
             clock.now = shown
             return
         }
-        disconnectLogs()
+        releaseScene()
         scene = fresh
         pauseAnchor = nil
         let replayed = userActions.filter { $0.time <= mediaTime }

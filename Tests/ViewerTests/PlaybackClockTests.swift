@@ -9,6 +9,16 @@ import Testing
         #expect(clock.mediaTime(atHostTime: 104) == 4)
     }
 
+    /// A frame drawn for a display-link tick from before a seek (a scene switch) or a speed change shows
+    /// the time chosen then, not an earlier one (which would rebuild the scene).
+    @Test func runningClockNeverReadsBeforeItsAnchor() {
+        var clock = PlaybackClock(mediaTime: 3, hostTime: 100)
+        clock.seek(to: 0, atHostTime: 200)
+        #expect(clock.mediaTime(atHostTime: 199.999) == 0)
+        clock.setSpeed(2, atHostTime: 199)
+        #expect(clock.mediaTime(atHostTime: 201) == 2)
+    }
+
     @Test func initialTimeAndSpeedAreClamped() {
         let clock = PlaybackClock(mediaTime: -3, hostTime: 0, speed: 100, paused: true)
         #expect(clock.mediaTime(atHostTime: 5) == 0)

@@ -99,4 +99,22 @@ struct SceneSwitchMemoryTests {
         #expect(session.source.rootLayer?.sublayers?.first?.mask?.animationKeys() == ["strokeEnd"], "still animating")
         CAEngine.reset()
     }
+
+    /// Going back in time (a frame step back, a scrub, or a frame drawn for a display-link tick a little
+    /// before the key that switched scenes) and reloading the scene file make a fresh tree; the tree
+    /// they replace, with its animations in flight, must be freed as a switch frees it.
+    @Test(arguments: [1, 2, 3])
+    func rebuildingASceneFreesTheTreeItReplaces(number: Int) throws {
+        let probes = Probes()
+        let source = try #require(Self.makeScene(number, probes: probes) as? SceneSource)
+        weak var replaced = source.rootLayer
+        source.show(mediaTime: 0.25)
+        source.show(mediaTime: 0.1)
+        #expect(source.rootLayer !== replaced)
+        #expect(replaced == nil, "the tree replaced by a step back is still alive")
+        weak var reloaded = source.rootLayer
+        try source.reload()
+        #expect(reloaded == nil, "the tree replaced by a reload is still alive")
+        source.close()
+    }
 }
