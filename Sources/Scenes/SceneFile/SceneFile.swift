@@ -3,8 +3,8 @@ import ImageFiles
 
 /// Loads scene files (JSON, see the design's "Scene files").
 public enum SceneFile {
-    /// The largest scene file read: 16 MiB, far more than any hand-written or generated scene needs
-    /// (10 000 layers take about 1 MiB), checked before a byte is read.
+    /// The largest scene file read: 16 MiB, far more than a hand-written or generated scene needs,
+    /// checked before a byte is read.
     public static let maxFileBytes = 16 << 20
 
     /// Reads, parses and checks the scene file at `url`. Errors name the file and the JSON path.
