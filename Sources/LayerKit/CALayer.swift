@@ -3,7 +3,10 @@
 /// unless implicit actions are switched on (`CAEngine.implicitActionsEnabled`); the presentation copy
 /// shows the model with animations applied as of the last `CAEngine.step`.
 open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
-    var state = LayerState()
+    /// The animatable properties. `@exclusivity(unchecked)`: the state is internal, and no access to it
+    /// spans a call that could reach the same layer's state again (writes are single stores, or an
+    /// `inout` into a pure function of the value), so the run-time checks could never fire.
+    @exclusivity(unchecked) var state = LayerState()
     /// Bumped by every change of this (model) layer's own properties.
     var version: UInt64 = 0
     /// Bumped when this layer's sublayers or mask change.

@@ -1,7 +1,8 @@
 /// A layer that draws a path, filled and stroked, as Core Animation's `CAShapeLayer`.
 /// `strokeStart`/`strokeEnd` trim the stroke by fractions of the whole path's length.
 open class CAShapeLayer: CALayer {
-    var shape = ShapeState()
+    /// The shape properties; `@exclusivity(unchecked)` for the reason `CALayer.state` gives.
+    @exclusivity(unchecked) var shape = ShapeState()
 
     public override init() { super.init() }
 
