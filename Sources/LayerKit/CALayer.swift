@@ -1,6 +1,8 @@
 /// A layer of the model tree, as Core Animation's `CALayer`: geometry, appearance, sublayers, a mask,
-/// its own timing, and the animations attached to it. Changes to a model layer take effect at once
-/// unless implicit actions are switched on (`CAEngine.implicitActionsEnabled`); the presentation copy
+/// its own timing, and the animations attached to it. A change to an animatable property of a layer
+/// a frame step has shown runs its implicit action (`action(forKey:)`: 0.25 s by default, from the
+/// presentation value), unless the transaction disables actions or the layer's delegate (a `UIView`
+/// outside an animation block) answers `NSNull`; the presentation copy
 /// shows the model with animations applied as of the last `CAEngine.step`.
 open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     /// The animatable properties. `@exclusivity(unchecked)`: the state is internal, and no access to it
