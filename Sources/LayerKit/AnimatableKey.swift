@@ -10,6 +10,8 @@ enum AnimatableKey: Hashable {
     case backgroundColor
     /// A key only `CAShapeLayer` has.
     case shape(ShapeKey)
+    /// A key only `CAReplicatorLayer` has.
+    case replicator(ReplicatorKey)
     /// Any other key: stored in the layer's key-value dictionary.
     case custom(String)
 
@@ -25,6 +27,12 @@ enum AnimatableKey: Hashable {
         case path, fillColor, strokeColor, lineWidth, miterLimit, lineDashPhase, strokeStart, strokeEnd
     }
 
+    /// The animatable keys of `CAReplicatorLayer`.
+    enum ReplicatorKey: Hashable {
+        case instanceDelay, instanceTransform, instanceColor
+        case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
+    }
+
     /// The key of a registered property (`LayerProperty.named`), else `.custom`.
     init(_ keyPath: String) {
         self = LayerProperty.named(keyPath)?.key ?? .custom(keyPath)
@@ -34,6 +42,15 @@ enum AnimatableKey: Hashable {
     var isShapeKey: Bool {
         if case .shape = self { return true }
         return false
+    }
+
+    /// The layer class that has the key.
+    var layerClass: LayerProperty.LayerClass {
+        switch self {
+        case .shape: return .shape
+        case .replicator: return .replicator
+        default: return .layer
+        }
     }
 
     /// Reads the key from a layer's state.
@@ -195,6 +212,35 @@ enum AnimatableKey: Hashable {
             default: return false
             }
             t = c.transform
+        default: return false
+        }
+        return true
+    }
+
+    /// Reads a replicator key.
+    static func read(_ key: ReplicatorKey, _ s: ReplicatorState) -> AnimatableValue {
+        switch key {
+        case .instanceDelay: return .number(s.instanceDelay)
+        case .instanceTransform: return .transform(s.instanceTransform)
+        case .instanceColor: return .color(s.instanceColor)
+        case .instanceRedOffset: return .number(Double(s.instanceRedOffset))
+        case .instanceGreenOffset: return .number(Double(s.instanceGreenOffset))
+        case .instanceBlueOffset: return .number(Double(s.instanceBlueOffset))
+        case .instanceAlphaOffset: return .number(Double(s.instanceAlphaOffset))
+        }
+    }
+
+    /// Writes a replicator key.
+    @discardableResult
+    static func write(_ key: ReplicatorKey, _ value: AnimatableValue, _ s: inout ReplicatorState) -> Bool {
+        switch (key, value) {
+        case (.instanceDelay, .number(let v)): s.instanceDelay = v
+        case (.instanceTransform, .transform(let v)): s.instanceTransform = v
+        case (.instanceColor, .color(let v)): s.instanceColor = v
+        case (.instanceRedOffset, .number(let v)): s.instanceRedOffset = Float(v)
+        case (.instanceGreenOffset, .number(let v)): s.instanceGreenOffset = Float(v)
+        case (.instanceBlueOffset, .number(let v)): s.instanceBlueOffset = Float(v)
+        case (.instanceAlphaOffset, .number(let v)): s.instanceAlphaOffset = Float(v)
         default: return false
         }
         return true

@@ -7,6 +7,9 @@ struct Evaluator {
     let lifecycle: Bool
     var events: [PendingEvent] = []
     var sequence = 0
+    /// Set when the walk met a layer that evaluates copies of its subtree (a replicator): the frame
+    /// cache, which does not know of the copies, must not stand in for the walk.
+    var sawInstanceCopies = false
 
     /// Syncs `layer` and its subtree; `parentTime` is the time of the layer's superlayer (media time
     /// for a root).
@@ -31,6 +34,7 @@ struct Evaluator {
         if let sublayers = layer.sublayerStorage {
             for sublayer in sublayers { sync(sublayer, parentTime: time) }
         }
+        layer.didSync(at: time, evaluator: &self)
     }
 
     private static func makePresentation(for layer: CALayer) -> CALayer {
