@@ -216,7 +216,8 @@ extension LayerProperty {
         animatable("path", .path, .shape(.path), implicit: false),
         animatable("fillColor", .color, .shape(.fillColor)),
         plain(
-            "fillRule", .choice(CAShapeLayerFillRule.allCases.map(\.rawValue)), of: CAShapeLayer.self, get: { $0.fillRule },
+            "fillRule", .choice(CAShapeLayerFillRule.allCases.map(\.rawValue)), of: CAShapeLayer.self,
+            get: { $0.fillRule },
             set: { layer, value in name(value, as: CAShapeLayerFillRule.self).map { layer.fillRule = $0 } }),
         animatable("strokeColor", .color, .shape(.strokeColor)),
         animatable("lineWidth", .number, .shape(.lineWidth), range: nonNegative),
@@ -237,9 +238,12 @@ extension LayerProperty {
         animatable("strokeEnd", .number, .shape(.strokeEnd), range: unit),
         // CAReplicatorLayer
         plain(
-            "instanceCount", .number, of: CAReplicatorLayer.self, range: nonNegative,
+            // Scene files stop at 10,000 copies: each copy is a whole subtree evaluated every frame.
+            "instanceCount", .number, of: CAReplicatorLayer.self, range: 0...10_000,
             get: { $0.instanceCount },
-            set: { layer, value in number(value).map { layer.instanceCount = Int(clamping: Int64(exactly: $0.rounded()) ?? 0) } }),
+            set: { layer, value in
+                number(value).map { layer.instanceCount = Int(clamping: Int64(exactly: $0.rounded()) ?? 0) }
+            }),
         animatable("instanceDelay", .number, .replicator(.instanceDelay)),
         animatable("instanceTransform", .transform, .replicator(.instanceTransform)),
         animatable("instanceColor", .color, .replicator(.instanceColor)),

@@ -59,7 +59,8 @@ struct SceneDocumentChecker {
         case .set(_, let properties):
             for property in properties {
                 let path = "\(entry.jsonPath).set.\(property.key)"
-                if !PropertyTable.kind(layer.kind, has: property.key), let owner = PropertyTable.owner(of: property.key) {
+                if !PropertyTable.kind(layer.kind, has: property.key), let owner = PropertyTable.owner(of: property.key)
+                {
                     throw SceneProblem(
                         path: path, message: "layer \(JSONValue.quoted(layerName)) is not a \(owner.rawValue) layer")
                 }

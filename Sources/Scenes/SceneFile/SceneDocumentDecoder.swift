@@ -39,9 +39,12 @@ struct SceneDocumentDecoder {
         guard case .object(let members) = node.value else { throw node.expected("a layer object") }
         let raw = JSONObjectNode(node: node, members: members)
         let kind = try LayerKind(rawValue: raw["kind"]?.choice(LayerKind.allCases.map(\.rawValue)) ?? "layer")!
-        if let key = raw.keys.first(where: { !PropertyTable.kind(kind, has: $0) }), let owner = PropertyTable.owner(of: key) {
+        if let key = raw.keys.first(where: { !PropertyTable.kind(kind, has: $0) }),
+            let owner = PropertyTable.owner(of: key)
+        {
             throw raw[key]!.fail(
-                "\(JSONValue.quoted(key)) is a \(owner.rawValue)-layer key; add \"kind\": \"\(owner.rawValue)\" to this layer")
+                "\(JSONValue.quoted(key)) is a \(owner.rawValue)-layer key; add \"kind\": \"\(owner.rawValue)\" to this layer"
+            )
         }
         let allowed = Self.structuralLayerKeys + PropertyTable.settable(by: kind).map(\.0)
         let object = try node.object(allowedKeys: allowed)
