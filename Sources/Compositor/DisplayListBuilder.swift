@@ -47,8 +47,12 @@ final class DisplayListBuilder {
         let transform = LayerGeometry.localToSuperlayer(layer).concatenating(parent)
         var own: [DrawItem] = []
         appendContent(of: layer, transform: transform, into: &own)
-        for sublayer in layer.sublayers ?? [] {
-            appendLayer(sublayer, parent: transform, into: &own)
+        if let replicator = layer as? CAReplicatorLayer {
+            appendInstances(of: replicator, transform: transform, into: &own)
+        } else {
+            for sublayer in layer.sublayers ?? [] {
+                appendLayer(sublayer, parent: transform, into: &own)
+            }
         }
         guard !own.isEmpty else { return }
         if layer.masksToBounds {
@@ -67,6 +71,28 @@ final class DisplayListBuilder {
             items.append(single)
         } else {
             items.append(.group(own, opacity: opacity, coverage: maskCoverage))
+        }
+    }
+
+    /// A replicator's copies of its sublayers, instance 0 first: each under its instance transform (the
+    /// affine part: layers are drawn flat) and, unless it is white, multiplied by its colour.
+    private func appendInstances(
+        of replicator: CAReplicatorLayer, transform: CGAffineTransform, into items: inout [DrawItem]
+    ) {
+        for instance in replicator.instances() {
+            let parent = CATransform3DGetAffineTransform(instance.transform).concatenating(transform)
+            var drawn: [DrawItem] = []
+            for sublayer in instance.sublayers { appendLayer(sublayer, parent: parent, into: &drawn) }
+            guard !drawn.isEmpty else { continue }
+            let c = instance.color
+            let tint =
+                Pixel(Self.byte(Float(c.alpha))) << 24 | Pixel(Self.byte(Float(c.red))) << 16
+                | Pixel(Self.byte(Float(c.green))) << 8 | Pixel(Self.byte(Float(c.blue)))
+            if tint == 0xFFFF_FFFF {
+                items += drawn
+            } else {
+                items.append(.tinted(drawn, tint: tint))
+            }
         }
     }
 

@@ -264,4 +264,45 @@ import Testing
         root.addSublayer(photo)
         return (root, mask)
     }
+
+    /// A replicator draws its copies at T^k, each multiplied by its colour: three white squares, moved
+    /// 10 px right each, with red falling by 0.5 per copy — 255, 128, 0 in the red channel, exactly
+    /// (`PixelMath` rounding), and nothing drawn outside the squares.
+    @Test func replicatorCopiesAreMovedAndTinted() {
+        let root = layer(CGRect(x: 0, y: 0, width: 30, height: 10))
+        let replicator = CAReplicatorLayer()
+        replicator.frame = root.bounds
+        replicator.instanceCount = 3
+        replicator.instanceTransform = CATransform3DMakeTranslation(10, 0, 0)
+        replicator.instanceRedOffset = -0.5
+        replicator.addSublayer(layer(CGRect(x: 2, y: 2, width: 6, height: 6), color: .white))
+        root.addSublayer(replicator)
+        let frame = render(root, width: 30, height: 10)
+        #expect(frame[5, 5] == 0xFFFF_FFFF && frame[15, 5] == 0xFF80_FFFF && frame[25, 5] == 0xFF00_FFFF)
+        var covered = 0
+        for y in 0..<10 { for x in 0..<30 where frame[x, y] != 0 { covered += 1 } }
+        #expect(covered == 3 * 36)
+    }
+
+    /// A damage-only frame of a replicator whose tint changed equals the full frame.
+    @Test func replicatorDamageMatchesTheFullFrame() {
+        let root = layer(CGRect(x: 0, y: 0, width: 30, height: 10))
+        let replicator = CAReplicatorLayer()
+        replicator.frame = root.bounds
+        replicator.instanceCount = 3
+        replicator.instanceTransform = CATransform3DMakeTranslation(10, 0, 0)
+        replicator.addSublayer(layer(CGRect(x: 2, y: 2, width: 6, height: 6), color: .white))
+        root.addSublayer(replicator)
+        let compositor = Compositor()
+        let incremental = Bitmap(width: 30, height: 10)
+        _ = compositor.render(root, into: incremental, damageOnly: true)
+        CATransaction.setDisableActions(true)
+        replicator.instanceAlphaOffset = -0.5
+        CAEngine.step(root)
+        _ = compositor.render(root, into: incremental, damageOnly: true)
+        let full = render(root, width: 30, height: 10)
+        var same = true
+        for y in 0..<10 { for x in 0..<30 where incremental[x, y] != full[x, y] { same = false } }
+        #expect(same && full[25, 5] == 0)
+    }
 }
