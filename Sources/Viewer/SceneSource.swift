@@ -190,27 +190,8 @@ final class SceneSource: FrameSource {
     }
 
     var isIdle: Bool {
-        guard let span = Self.longestAnimationSpan(in: scene.rootLayer) else { return false }
+        guard let span = AnimationSpans.longest(in: scene.rootLayer) else { return false }
         return shownTime >= max(scene.naturalDuration, lastActionTime + span)
-    }
-
-    /// The longest total duration of any animation in the tree (nil when one repeats forever).
-    private static func longestAnimationSpan(in layer: CALayer) -> Double? {
-        var longest = 0.0
-        for key in layer.animationKeys() ?? [] {
-            guard let animation = layer.animation(forKey: key) else { continue }
-            let once = animation.duration * (animation.autoreverses ? 2 : 1)
-            var total = once * Double(max(1, animation.repeatCount))
-            if animation.repeatDuration > 0 { total = animation.repeatDuration }
-            guard total.isFinite else { return nil }
-            let speed = abs(Double(animation.speed))
-            longest = max(longest, speed > 0 ? total / speed + max(0, animation.beginTime) : 0)
-        }
-        for child in (layer.sublayers ?? []) + (layer.mask.map { [$0] } ?? []) {
-            guard let span = longestAnimationSpan(in: child) else { return nil }
-            longest = max(longest, span)
-        }
-        return longest
     }
 
     func draw(into bitmap: Bitmap, damageOnly: Bool) {

@@ -38,6 +38,8 @@ enum CommonOptions {
             return try SceneLoader.load(
                 name, size: size, imageA: imageA, imageB: imageB, drawn: drawn, note: { Console.err($0) })
         } catch {
+            // A Swift scene's compile errors are printed as the compiler printed them.
+            if let output = error.compilerOutput { Console.errLines(output) }
             throw .failure(error.description)
         }
     }
