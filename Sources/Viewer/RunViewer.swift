@@ -22,6 +22,10 @@ public func runViewer(options: ViewerOptions, loadScene: @escaping (String) thro
     do {
         source = try SourceFactory.makeSource(options: options, loadScene: loadScene)
     } catch {
+        // A Swift scene's compile errors are printed as the compiler printed them.
+        for line in (error as? SceneLoadError)?.compilerOutput?.split(separator: "\n") ?? [] {
+            LineOutput.error(String(line))
+        }
         LineOutput.error("layerscope: \(error)")
         return 1
     }

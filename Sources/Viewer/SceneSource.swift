@@ -12,8 +12,14 @@ import Scenes
 /// its local time), as an app on the device pauses, so code that looks at the layer's speed (seed
 /// 000's completion block) sees a paused tree. While paused, a frame step or a scrub moves the root's
 /// `timeOffset` by the same media time, so the tree shows that frame.
+///
+/// A Swift scene (`prepare` given) is compiled by `prepare` before it is made, and each piece of its
+/// code is run first in a forked copy (`TrapProbe`): making it and playing it to a second past its
+/// natural length, a reload with the user's actions replayed and the playback that follows, and each
+/// action before it is performed. What traps or never returns there is reported and not run here.
 final class SceneSource: FrameSource {
     private let makeScene: () throws -> Scene
+    private let prepare: (() throws -> Void)?
     private var scene: Scene
     private let clock = ManualClock(now: 0)
     private let compositor = Compositor()
@@ -26,11 +32,23 @@ final class SceneSource: FrameSource {
     private var pauseAnchor: (mediaTime: Double, localTime: Double)?
     var log: ((String) -> Void)?
 
-    /// Makes the scene with `makeScene` (again after a backwards seek) on this thread's engine.
-    init(makeScene: @escaping () throws -> Scene) throws {
+    /// Makes the scene with `makeScene` (again after a backwards seek) on this thread's engine; a Swift
+    /// scene's `prepare` compiles it, and its code is tried in a copy of the process first.
+    init(makeScene: @escaping () throws -> Scene, prepare: (() throws -> Void)? = nil) throws {
         self.makeScene = makeScene
+        self.prepare = prepare
         CAEngine.reset()
         CAEngine.clock = clock
+        if let prepare {
+            try prepare()
+            try TrapProbe.run("the scene") { [clock] in
+                guard let scene = try? makeScene() else { return }
+                for time in Self.frameTimes(from: 0, to: scene.naturalDuration + 1) {
+                    clock.now = time
+                    scene.advance(to: time)
+                }
+            }
+        }
         scene = try makeScene()
         connectLogs()
         scene.advance(to: 0)
@@ -46,6 +64,7 @@ final class SceneSource: FrameSource {
             switch action {
             case .push: .push
             case .pop: .pop
+            case .named(let name): .action(name)
             default: nil
             }
         }
@@ -123,9 +142,40 @@ final class SceneSource: FrameSource {
     /// Makes the scene again (its file changed) and brings it to the shown time with the user's
     /// actions replayed. When making it fails, throws and the current scene stays as it was.
     func reload() throws {
-        let fresh = try makeSceneOnFreshEngine()
-        releaseScene()
+        if let prepare {
+            try prepare()
+            try TrapProbe.run("the reloaded scene") { [self] in
+                guard (try? reloadNow()) != nil else { return }
+                playAhead()
+            }
+        }
+        try reloadNow()
+    }
+
+    /// The times of the frames from `start` to `end` at 30 frames per second (at most a minute of them).
+    private static func frameTimes(from start: Double, to end: Double) -> [Double] {
+        let count = Int(((min(end, start + 60) - start) * 30).rounded(.up))
+        return count > 0 ? (1...count).map { start + Double($0) / 30 } : []
+    }
+
+    /// Plays the scene on from the shown time to a second after its animations end (in a probe's copy).
+    private func playAhead() {
+        let end = max(shownTime, scene.naturalDuration, AnimationSpans.longest(in: scene.rootLayer) ?? 0) + 1
+        for time in Self.frameTimes(from: shownTime, to: end) { advanceScene(to: time) }
+    }
+
+    /// The scene made again at media time 0 (a Swift scene adds its animations as it is made).
+    private func reloadNow() throws {
+        let shown = clock.now
         clock.now = 0
+        let fresh: Scene
+        do {
+            fresh = try makeSceneOnFreshEngine()
+        } catch {
+            clock.now = shown
+            throw error
+        }
+        releaseScene()
         scene = fresh
         pauseAnchor = nil
         for entry in userActions where entry.time <= shownTime {
@@ -198,14 +248,22 @@ final class SceneSource: FrameSource {
         compositor.render(scene.rootLayer, into: bitmap, damageOnly: damageOnly)
     }
 
-    func perform(_ command: ViewerCommand) {
+    /// Performs the command's action; a Swift scene's is tried in a copy first and throws when it traps.
+    func perform(_ command: ViewerCommand) throws {
         let action: SceneAction
         switch command {
         case .start: action = .start
         case .stop: action = .stop
         case .push: action = .push
         case .pop: action = .pop
+        case .action(let name): action = .named(name)
         default: return
+        }
+        if prepare != nil {
+            try TrapProbe.run("the scene's \(command.logName)") { [self] in
+                record(action)
+                playAhead()
+            }
         }
         record(action)
     }

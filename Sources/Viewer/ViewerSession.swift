@@ -1,6 +1,7 @@
 import Foundation
 import Overlay
 import Raster
+import Scenes
 
 /// The viewer's state and behaviour without X11: the source being shown, the playback clock, the
 /// overlay, and what each key, button and pointer movement does. Every user action is logged.
@@ -103,6 +104,7 @@ final class ViewerSession {
         case .pauseResume: clock.isPaused ? "Resume" : "Pause"
         case .push: "Push"
         case .pop: "Pop"
+        case .action(let name): name
         case .toggleCurvePanel: "Curves"
         case .toggleRecording: recording.isRecording ? "Stop rec" : "Record"
         default: command.logName
@@ -136,10 +138,15 @@ final class ViewerSession {
     func perform(_ command: ViewerCommand, origin: String, hostTime: Double) {
         let result: String
         switch command {
-        case .start, .stop, .push, .pop:
+        case .start, .stop, .push, .pop, .action:
             bringSource(toHostTime: hostTime)
-            source.perform(command)
-            result = "done"
+            do {
+                try source.perform(command)
+                result = "done"
+            } catch {
+                sceneError = "\(error)"
+                result = "refused: \(MessageText.line("\(error)"))"
+            }
         case .pauseResume:
             bringSource(toHostTime: hostTime)
             clock.togglePause(atHostTime: hostTime)
@@ -267,18 +274,26 @@ final class ViewerSession {
     /// loaded the last good scene stays and the error is shown in the window until a good save.
     func reloadSceneFile() {
         guard let scene = source as? SceneSource else { return }
+        let start = MonotonicTime.nanoseconds()
         do {
             try scene.reload()
             sceneError = nil
-            log("scene file: reloaded t=\(String(format: "%.3f", shownMediaTime ?? 0))")
-        } catch {
-            sceneError = "\(error)"
+            reloadMilliseconds = Double(MonotonicTime.nanoseconds() - start) / 1e6
             log(
-                "scene file: error (keeping the last good scene): \("\(error)".replacingOccurrences(of: "\n", with: " "))"
+                "scene file: reloaded in \(String(format: "%.0f", reloadMilliseconds ?? 0)) ms t=\(String(format: "%.3f", shownMediaTime ?? 0))"
             )
+        } catch {
+            // A Swift scene's compile errors are shown as the compiler printed them.
+            let message = (error as? SceneLoadError)?.compilerOutput ?? "\(error)"
+            sceneError = message
+            let first = message.split(separator: "\n").first { $0.contains("error") } ?? Substring(message)
+            log("scene file: error (keeping the last good scene): \(first.replacingOccurrences(of: "\n", with: " "))")
         }
         needsRedraw = true
     }
+
+    /// How long the last good reload of the scene file took (the HUD shows it).
+    private(set) var reloadMilliseconds: Double?
 
     /// True while a recording runs: the display link must tick even when nothing moves.
     var isRecording: Bool { recording.isRecording }
@@ -378,7 +393,7 @@ final class ViewerSession {
             isAnimating ? String(format: "%.1f fps", figures.framesPerSecond) : "no frames (nothing moves)",
             String(format: "frame %.2f ms", figures.frameMilliseconds),
             "dropped \(dropped)",
-        ] + recordingLines
+        ] + (reloadMilliseconds.map { [String(format: "reload %.0f ms", $0)] } ?? []) + recordingLines
     }
 
     /// The HUD's recording line: the length so far, or why the last recording failed.

@@ -131,14 +131,14 @@ final class Reveal: SceneScript {
 
     func push() {
         guard animator == nil, !showingB else {
-            return print("Push ignored: \(animator == nil ? "B is shown" : "in transition")")
+            return NSLog("Push ignored: \(animator == nil ? "B is shown" : "in transition")")
         }
         run(PopViewAnimation(screenSize: container.bounds.size, operation: .push), from: screenA, to: screenB)
     }
 
     func pop() {
         guard animator == nil, showingB else {
-            return print("Pop ignored: \(animator == nil ? "A is shown" : "in transition")")
+            return NSLog("Pop ignored: \(animator == nil ? "A is shown" : "in transition")")
         }
         container.insertSublayer(screenA, below: screenB)
         run(PopViewAnimation(screenSize: container.bounds.size, operation: .pop), from: screenB, to: screenA)

@@ -62,6 +62,6 @@ final class Ship: SceneScript, CAAnimationDelegate {
 
     func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
         // log that the animation stopped
-        print("The animation stopped (finished: \(flag ? "YES" : "NO"))")
+        NSLog("The animation stopped (finished: \(flag ? "YES" : "NO"))")
     }
 }

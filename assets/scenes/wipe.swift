@@ -36,7 +36,7 @@ final class Wipe: SceneScript, CAAnimationDelegate {
         switch action {
         case "start":
             if animationInFlight {
-                print("Wipe already in flight; start ignored")
+                NSLog("Wipe already in flight; start ignored")
             } else {
                 maskAnimation()
             }

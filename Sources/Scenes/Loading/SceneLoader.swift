@@ -61,6 +61,12 @@ public enum SceneLoader {
             ship: try image(nil, asset: "ship.png", notes: &notes))
     }
 
+    /// Compiles the Swift scene at `path` (a `.swift` file) unless it is cached, without running it:
+    /// a compile error throws with the compiler's messages in `compilerOutput`.
+    public static func compileSwiftScene(_ path: String, note: (String) -> Void = { _ in }) throws(SceneLoadError) {
+        _ = try SwiftSceneLoader.compile(path, note: note)
+    }
+
     /// A scene file and the pictures it names.
     public static func loadFile(_ path: String) throws(SceneLoadError) -> FileScene {
         let url = URL(fileURLWithPath: path)

@@ -6,10 +6,9 @@ enum SwiftSceneLoader {
     /// The toolchain, found once per process.
     nonisolated(unsafe) private static var toolchain: ScriptToolchain?
 
-    /// `note` receives one line when the scene had to be compiled, with the time it took.
-    static func load(_ path: String, size: CGSize, images: SceneImages, note: (String) -> Void)
-        throws(SceneLoadError) -> ScriptScene
-    {
+    /// Compiles the Swift scene at `path` unless the cache has it; the compiled library. `note`
+    /// receives one line when the scene had to be compiled, with the time it took.
+    static func compile(_ path: String, note: (String) -> Void) throws(SceneLoadError) -> URL {
         let source = try ScriptSource(path: path)
         let found: ScriptToolchain
         if let toolchain {
@@ -23,7 +22,14 @@ enum SwiftSceneLoader {
         if !product.cached {
             note(String(format: "note: compiled %@ in %.2f s", path, Date().timeIntervalSince(start)))
         }
-        let type = try ScriptLibrary.sceneType(in: product.library, for: path)
+        return product.library
+    }
+
+    /// The scene at `path`, compiled when needed, loaded and set up.
+    static func load(_ path: String, size: CGSize, images: SceneImages, note: (String) -> Void)
+        throws(SceneLoadError) -> ScriptScene
+    {
+        let type = try ScriptLibrary.sceneType(in: try compile(path, note: note), for: path)
         ScenePictures.current = images
         ScenePictures.folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
