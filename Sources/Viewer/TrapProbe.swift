@@ -44,8 +44,7 @@ enum TrapProbe {
         if !finished { kill(child, SIGKILL) }
         var status: Int32 = 0
         while waitpid(child, &status, 0) < 0 && errno == EINTR {}
-        let lines = output.split(separator: "\n").suffix(3).joined(separator: "\n")
-        let said = lines.isEmpty ? "" : ": \(lines)"
+        let said = summary(of: output).map { ": \($0)" } ?? ""
         if !finished {
             throw SceneTrapError(description: "\(what) did not finish in \(Int(timeout)) s (an endless loop?)\(said)")
         }
@@ -56,6 +55,13 @@ enum TrapProbe {
         if (status >> 8) & 0xFF != 0 {
             throw SceneTrapError(description: "\(what) exited with status \((status >> 8) & 0xFF)\(said)")
         }
+    }
+
+    /// The runtime's `Fatal error: …` line of what the copy printed on stderr (the stack trace the
+    /// runtime may print after it is left out), else its last line.
+    static func summary(of output: String) -> String? {
+        let lines = output.split(separator: "\n").map(String.init)
+        return lines.first { $0.contains("Fatal error") } ?? lines.last
     }
 
     /// Everything readable from `descriptor` until its end (true) or `deadline` (false).
