@@ -61,6 +61,20 @@ public enum SceneLoader {
             ship: try image(nil, asset: "ship.png", notes: &notes))
     }
 
+    /// A `SceneScript` class compiled into the caller's own program (a package that depends on
+    /// Layerscope), made as a Swift scene file's class is: at `size` (1280×720 when nil), with images
+    /// A and B from `imageA`/`imageB` or the bundled assets as its `ScenePictures`.
+    public static func load(
+        script: SceneScript.Type, size: CGSize? = nil, imageA: String? = nil, imageB: String? = nil,
+        note: (String) -> Void = { _ in }
+    ) throws(SceneLoadError) -> Scene {
+        var notes: [String] = []
+        ScenePictures.current = try pictures(imageA: imageA, imageB: imageB, drawn: true, notes: &notes)
+        notes.forEach(note)
+        return ScriptScene(
+            name: String(describing: script), script: script.init(), size: size ?? CGSize(width: 1280, height: 720))
+    }
+
     /// Compiles the Swift scene at `path` (a `.swift` file) unless it is cached, without running it:
     /// a compile error throws with the compiler's messages in `compilerOutput`.
     public static func compileSwiftScene(_ path: String, note: (String) -> Void = { _ in }) throws(SceneLoadError) {
