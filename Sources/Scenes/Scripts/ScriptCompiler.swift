@@ -35,10 +35,14 @@ struct ScriptCompiler {
         defer { try? FileManager.default.removeItem(at: work) }
         do {
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-            try source.compiledText.write(to: work.appendingPathComponent("Scene.swift"), atomically: false, encoding: .utf8)
-            try source.entryText.write(to: work.appendingPathComponent("Entry.swift"), atomically: false, encoding: .utf8)
+            try source.compiledText.write(
+                to: work.appendingPathComponent("Scene.swift"), atomically: false, encoding: .utf8)
+            try source.entryText.write(
+                to: work.appendingPathComponent("Entry.swift"), atomically: false, encoding: .utf8)
         } catch {
-            throw SceneLoadError(description: "\(source.path): cannot write to the cache folder \(cache.path) (\(error.localizedDescription))")
+            throw SceneLoadError(
+                description:
+                    "\(source.path): cannot write to the cache folder \(cache.path) (\(error.localizedDescription))")
         }
         let output = work.appendingPathComponent("scene.so")
         let arguments = toolchain.arguments(
@@ -51,7 +55,10 @@ struct ScriptCompiler {
                 description: "\(source.path): the Swift scene does not compile", compilerOutput: text)
         }
         if rename(output.path, library.path) != 0 {
-            throw SceneLoadError(description: "\(source.path): cannot store the compiled scene in \(cache.path) (\(String(cString: strerror(errno))))")
+            throw SceneLoadError(
+                description:
+                    "\(source.path): cannot store the compiled scene in \(cache.path) (\(String(cString: strerror(errno))))"
+            )
         }
         return Product(library: library, cached: false)
     }
@@ -70,7 +77,8 @@ struct ScriptCompiler {
         do {
             try process.run()
         } catch {
-            throw SceneLoadError(description: "\(source.path): cannot run \(swiftc.path) (\(error.localizedDescription))")
+            throw SceneLoadError(
+                description: "\(source.path): cannot run \(swiftc.path) (\(error.localizedDescription))")
         }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -30,7 +30,8 @@ struct ScriptToolchain {
         }
         guard let root = packageRoot(above: build) else {
             throw SceneLoadError(
-                description: "cannot compile Swift scenes: the Layerscope package (Package.swift, Sources/) is not above \(build.path)"
+                description:
+                    "cannot compile Swift scenes: the Layerscope package (Package.swift, Sources/) is not above \(build.path)"
             )
         }
         guard let swiftc = compiler(recordedIn: build) ?? compilerOnPath() else {
@@ -42,7 +43,8 @@ struct ScriptToolchain {
         }.filter { FileManager.default.fileExists(atPath: $0.path) }
         let version = versionRecord(in: build)
         var info = stat()
-        let stamp = stat(executable.path, &info) == 0 ? "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)" : ""
+        let stamp =
+            stat(executable.path, &info) == 0 ? "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)" : ""
         return ScriptToolchain(
             swiftc: swiftc, modules: modules, moduleMaps: maps,
             identity: "\(version)\n\(swiftc.path)\n\(executable.path) \(stamp)")

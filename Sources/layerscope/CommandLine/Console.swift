@@ -12,7 +12,9 @@ enum Console {
     /// Writes `text` (many lines, such as a compiler's messages) to stderr line for line, each with its
     /// control characters escaped but none cut.
     static func errLines(_ text: String) {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { MessageText.escaped(String($0)) }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            MessageText.escaped(String($0))
+        }
         write(lines.joined(separator: "\n") + (text.hasSuffix("\n") ? "" : "\n"), to: FileHandle.standardError)
     }
 

@@ -26,7 +26,8 @@ enum NewCommand {
         // O_EXCL: an existing file (or one made meanwhile) is never overwritten.
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            let reason = errno == EEXIST ? "the file already exists (not overwritten)" : String(cString: strerror(errno))
+            let reason =
+                errno == EEXIST ? "the file already exists (not overwritten)" : String(cString: strerror(errno))
             throw CommandError.failure("\(path): \(reason)")
         }
         let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
