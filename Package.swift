@@ -15,7 +15,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "Geometry"),
-        .target(name: "Raster", dependencies: ["Geometry"]),
+        .systemLibrary(name: "CPixelOps", path: "Sources/CPixelOps"),
+        .target(name: "Raster", dependencies: ["Geometry", "CPixelOps"]),
         .target(name: "LayerKit", dependencies: ["Geometry"]),
         .target(name: "Compositor", dependencies: ["LayerKit", "Raster"]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", providers: [.apt(["libpng-dev"])]),
