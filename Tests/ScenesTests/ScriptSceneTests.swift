@@ -135,7 +135,7 @@ struct ScriptSourceTests {
         let quoted = path.replacingOccurrences(of: "\"", with: "\\\"")
         #expect(source.compiledText.hasPrefix("#sourceLocation(file: \"\(quoted)\", line: 1)\nfinal class Pulse"))
         #expect(source.entryText.contains("SceneScriptFactory(Pulse.self)"))
-        #expect(source.entryText.contains("@_cdecl(\"layerscope_scene_factory\")"))
+        #expect(source.entryText.contains("@c(layerscope_scene_factory)"))
     }
 
     @Test func contentHashesDifferForEveryByteAndAreStable() {

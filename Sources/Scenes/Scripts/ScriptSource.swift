@@ -79,7 +79,7 @@ struct ScriptSource {
         """
         import Scenes
 
-        @_cdecl("\(ScriptLibrary.entrySymbol)")
+        @c(\(ScriptLibrary.entrySymbol))
         public func layerscopeSceneFactory() -> UnsafeMutableRawPointer {
             Unmanaged.passRetained(SceneScriptFactory(\(className).self)).toOpaque()
         }
