@@ -26,8 +26,11 @@ final class ViewerSession {
     private let text: TextRenderer?
     /// Whether playback was running when the current scrub began (it resumes on release).
     private var resumeAfterScrub = false
-    /// Why the scene file's last save could not be loaded (shown until a good save).
+    /// Why the scene file's last save could not be loaded (shown until a good save), or why the last
+    /// action was refused (shown until an action or a save succeeds).
     private(set) var sceneError: String?
+    /// Whether `sceneError` is an action's refusal rather than a save's error.
+    private var errorIsAnActions = false
     private var shownMediaTime: Double?
     private var commandsByIdentifier: [String: ViewerCommand] = [:]
     private var loggedToolbarLayout = ""
@@ -143,8 +146,10 @@ final class ViewerSession {
             do {
                 try source.perform(command)
                 result = "done"
+                if errorIsAnActions { sceneError = nil }
             } catch {
                 sceneError = "\(error)"
+                errorIsAnActions = true
                 result = "refused: \(MessageText.line("\(error)"))"
             }
         case .pauseResume:
@@ -278,6 +283,7 @@ final class ViewerSession {
         do {
             try scene.reload()
             sceneError = nil
+            errorIsAnActions = false
             reloadMilliseconds = Double(MonotonicTime.nanoseconds() - start) / 1e6
             log(
                 "scene file: reloaded in \(String(format: "%.0f", reloadMilliseconds ?? 0)) ms t=\(String(format: "%.3f", shownMediaTime ?? 0))"
@@ -286,6 +292,7 @@ final class ViewerSession {
             // A Swift scene's compile errors are shown as the compiler printed them.
             let message = (error as? SceneLoadError)?.compilerOutput ?? "\(error)"
             sceneError = message
+            errorIsAnActions = false
             let first = message.split(separator: "\n").first { $0.contains("error") } ?? Substring(message)
             log("scene file: error (keeping the last good scene): \(first.replacingOccurrences(of: "\n", with: " "))")
         }

@@ -109,8 +109,18 @@ read -r bx by bw bh <<<"$(echo "$layout" | sed -E 's/.*crash ([0-9]+),([0-9]+),(
 x xdotool mousemove --window "$wid" $((bx + bw / 2)) $((by + bh / 2)) click 1
 e2e_wait_for 10 log_has "^button crash: action-crash -> refused: the scene's action-crash trapped \(signal 4\): .*Fatal error: Index out of range"
 check $? "a trapping action is refused with the runtime's message" "$(grep '^button' "$log" | tail -1)"
+sleep 0.3
+shot refused
+banner=$(tool pixel "$tmp/refused.xwd" 3 3)
+python3 -c "import sys; v=int('$banner',16); sys.exit(0 if (v>>16) > 120 and ((v>>8)&255) < 60 else 1)"
+check $? "the refusal is shown in the banner" "pixel $banner"
 x xdotool key s
 e2e_wait_for 5 log_has '^key s: start -> done'; check $? "the viewer still answers keys after the trap"
+sleep 0.3
+shot answered
+banner=$(tool pixel "$tmp/answered.xwd" 3 3)
+python3 -c "import sys; v=int('$banner',16); sys.exit(1 if (v>>16) > 120 and ((v>>8)&255) < 60 else 0)"
+check $? "an action that succeeds takes the refusal's banner away" "pixel $banner"
 x xdotool key q
 e2e_wait_for 10 has_exited "$viewer_pid"; check $? "the viewer quits"
 wait "$viewer_pid"; r=$?
