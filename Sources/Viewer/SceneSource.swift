@@ -220,7 +220,22 @@ final class SceneSource: FrameSource {
         for child in (layer.sublayers ?? []) + (layer.mask.map { [$0] } ?? []) { removeAnimations(in: child) }
     }
 
+    /// Makes the scene again and replays the user's actions up to `mediaTime` (a step back). A Swift
+    /// scene is made from its file as it is now, so that is compiled and tried in a copy first; when
+    /// it does not compile or would trap, the step back does nothing.
     private func rebuild(upTo mediaTime: Double) {
+        if let prepare {
+            guard (try? prepare()) != nil,
+                (try? TrapProbe.run("the rebuilt scene") { [self] in
+                    rebuildNow(upTo: mediaTime)
+                    advanceScene(to: mediaTime)
+                }) != nil
+            else { return }
+        }
+        rebuildNow(upTo: mediaTime)
+    }
+
+    private func rebuildNow(upTo mediaTime: Double) {
         let shown = clock.now
         clock.now = 0
         guard let fresh = try? makeSceneOnFreshEngine() else {

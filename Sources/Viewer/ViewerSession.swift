@@ -30,7 +30,7 @@ final class ViewerSession {
     /// action was refused (shown until an action or a save succeeds).
     private(set) var sceneError: String?
     /// Whether `sceneError` is an action's refusal rather than a save's error.
-    private var errorIsAnActions = false
+    private var errorIsARefusal = false
     private var shownMediaTime: Double?
     private var commandsByIdentifier: [String: ViewerCommand] = [:]
     private var loggedToolbarLayout = ""
@@ -146,10 +146,10 @@ final class ViewerSession {
             do {
                 try source.perform(command)
                 result = "done"
-                if errorIsAnActions { sceneError = nil }
+                if errorIsARefusal { sceneError = nil }
             } catch {
                 sceneError = "\(error)"
-                errorIsAnActions = true
+                errorIsARefusal = true
                 result = "refused: \(MessageText.line("\(error)"))"
             }
         case .pauseResume:
@@ -283,18 +283,19 @@ final class ViewerSession {
         do {
             try scene.reload()
             sceneError = nil
-            errorIsAnActions = false
+            errorIsARefusal = false
             reloadMilliseconds = Double(MonotonicTime.nanoseconds() - start) / 1e6
             log(
                 "scene file: reloaded in \(String(format: "%.0f", reloadMilliseconds ?? 0)) ms t=\(String(format: "%.3f", shownMediaTime ?? 0))"
             )
         } catch {
             // A Swift scene's compile errors are shown as the compiler printed them.
-            let message = (error as? SceneLoadError)?.compilerOutput ?? "\(error)"
-            sceneError = message
-            errorIsAnActions = false
-            let first = message.split(separator: "\n").first { $0.contains("error") } ?? Substring(message)
-            log("scene file: error (keeping the last good scene): \(first.replacingOccurrences(of: "\n", with: " "))")
+            let compilerOutput = (error as? SceneLoadError)?.compilerOutput
+            sceneError = compilerOutput ?? "\(error)"
+            errorIsARefusal = false
+            let logged =
+                compilerOutput?.split(separator: "\n").first { $0.contains("error:") }.map(String.init) ?? "\(error)"
+            log("scene file: error (keeping the last good scene): \(logged.replacingOccurrences(of: "\n", with: " "))")
         }
         needsRedraw = true
     }
