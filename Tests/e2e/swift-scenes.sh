@@ -3,7 +3,8 @@
 # xdotool and xwd screenshots: a saved edit recompiles and reloads the scene at the same media time
 # and still paused, with the reload's time in the log; a save that does not compile shows the
 # compiler's error in the banner and keeps the last good scene; a scene whose action or whose reloaded
-# setUp traps is reported and the viewer goes on; a scene that traps as it is made is refused at start
+# setUp traps is reported and the viewer goes on (also through a step back, which makes the scene
+# again); a scene that traps as it is made is refused at start
 # (exit 1). The compiles share one cache folder in the temporary directory.
 # Usage: Tests/e2e/swift-scenes.sh   (LAYERSCOPE=path/to/layerscope to test a given binary)
 # The last line is "N passed, N failed"; the exit status is 0 when nothing failed.
@@ -63,6 +64,7 @@ viewer_pid=$!
 pids+=("$viewer_pid")
 e2e_find_window "$viewer_pid" || { echo "no viewer window; log:"; cat "$log"; echo "$pass passed, $((fail + 1)) failed"; exit 1; }
 e2e_wait_for 5 log_has '^scene file: watching '; check $? "the Swift scene file is watched"
+x xdotool mousemove --window "$wid" 250 100  # keys go to the window under the pointer
 "$bin" render --scene "$tmp/scene.swift" --size 320x240 --at 0.5 --out "$tmp/first.png" >/dev/null 2>&1
 shot first
 problem=$(tool equals-png "$tmp/first.xwd" "$tmp/first.png" $box); check $? "the viewer shows the frame render draws at 0.5 s" "$problem"
@@ -99,6 +101,11 @@ sleep 0.3
 shot trapped
 problem=$(tool equals-png "$tmp/trapped.xwd" "$tmp/edited.png" $box); check $? "after the trap the last good scene stays" "$problem"
 has_exited "$viewer_pid"; [ $? != 0 ]; check $? "the viewer is still running"
+# A step back makes the scene again from the file as it is now (which traps): tried first, not run.
+x xdotool key comma
+e2e_wait_for 5 log_has '^key comma: step-backward -> stepped'; check $? "a step back is taken"
+sleep 0.5
+has_exited "$viewer_pid"; [ $? != 0 ]; check $? "a step back with the trapping file leaves the viewer running"
 
 # 4. A good save again; then the scene's own action that traps is refused, and the viewer goes on.
 write_scene 0.9 0.2 0.1 "" scene.swift
