@@ -17,6 +17,9 @@ indirect enum DrawItem {
     /// Items drawn into a scratch bitmap, multiplied there by a colour (`tint`: straight red, green,
     /// blue and alpha multipliers as bytes, `0xAARRGGBB`; a replicator instance's colour), then drawn.
     case tinted([DrawItem], tint: Pixel)
+    /// Items drawn into a scratch bitmap, then added to what is there, channels saturating (an
+    /// additive emitter's particles).
+    case additive([DrawItem])
 
     /// The union of the items' bounds.
     static func bounds(of items: [DrawItem]) -> PixelRect {
@@ -35,7 +38,7 @@ indirect enum DrawItem {
         case .group(let items, _, let coverage):
             let union = Self.bounds(of: items)
             return coverage.map { union.intersection($0.bounds) } ?? union
-        case .tinted(let items, _):
+        case .tinted(let items, _), .additive(let items):
             return Self.bounds(of: items)
         }
     }

@@ -132,6 +132,48 @@ final class DisplayListBuilder {
         if let shape = layer as? CAShapeLayer, let path = shape.path, !path.isEmpty {
             appendShape(shape, path: path, transform: transform, into: &items)
         }
+        if let emitter = layer as? CAEmitterLayer {
+            appendParticles(of: emitter, transform: transform, into: &items)
+        }
+    }
+
+    /// An emitter's particles: each its cell's picture, centred on the particle, scaled, turned and
+    /// multiplied by its colour; added to the frame in additive mode, drawn over it otherwise (oldest
+    /// first, or last for `oldestLast`).
+    private func appendParticles(of emitter: CAEmitterLayer, transform: CGAffineTransform, into items: inout [DrawItem]) {
+        var drawn: [DrawItem] = []
+        for particle in emitter.particles() {
+            guard let image = particle.contents as? Bitmap, image.width > 0, image.height > 0, particle.scale > 0,
+                particle.contentsScale > 0
+            else { continue }
+            let c = particle.color
+            let alpha = Self.byte(Float(c.alpha))
+            guard alpha > 0 else { continue }
+            let size = particle.scale / particle.contentsScale
+            let toDevice = CGAffineTransform(translationX: -CGFloat(image.width) / 2, y: -CGFloat(image.height) / 2)
+                .concatenating(CGAffineTransform(scaleX: size, y: size))
+                .concatenating(CGAffineTransform(rotationAngle: particle.angle))
+                .concatenating(CGAffineTransform(translationX: particle.position.x, y: particle.position.y))
+                .concatenating(transform)
+            let visible = visibleTexels(of: image)
+            let rgb =
+                Pixel(Self.byte(Float(c.red))) << 16 | Pixel(Self.byte(Float(c.green))) << 8
+                | Pixel(Self.byte(Float(c.blue)))
+            if rgb == 0xFF_FFFF {
+                drawn.append(.transformedImage(image, toDevice, opacity: alpha, visible: visible))
+            } else {
+                drawn.append(
+                    .tinted(
+                        [.transformedImage(image, toDevice, opacity: 255, visible: visible)],
+                        tint: Pixel(alpha) << 24 | rgb))
+            }
+        }
+        guard !drawn.isEmpty else { return }
+        switch emitter.renderMode {
+        case .additive: items += drawn.map { .additive([$0]) }  // each particle adds to all below it
+        case .oldestLast: items += drawn.reversed()
+        default: items += drawn
+        }
     }
 
     /// A large axis-aligned image is resampled once and then copied pixel for pixel; anything else (a

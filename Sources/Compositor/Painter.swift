@@ -60,6 +60,11 @@ struct Painter {
                 blue: UInt8(truncatingIfNeeded: tint), alpha: UInt8(truncatingIfNeeded: tint >> 24), in: area)
             target.draw(layer, opacity: 255, mask: nil, in: area)
             scratch.recycle(layer)
+        case .additive(let items):
+            let layer = scratch.acquire(width: target.width, height: target.height)
+            paint(items, into: layer, region: area)
+            target.add(layer, in: area)
+            scratch.recycle(layer)
         }
     }
 }

@@ -12,6 +12,8 @@ enum AnimatableKey: Hashable {
     case shape(ShapeKey)
     /// A key only `CAReplicatorLayer` has.
     case replicator(ReplicatorKey)
+    /// A key only `CAEmitterLayer` has.
+    case emitter(EmitterKey)
     /// Any other key: stored in the layer's key-value dictionary.
     case custom(String)
 
@@ -33,6 +35,12 @@ enum AnimatableKey: Hashable {
         case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
     }
 
+    /// The animatable keys of `CAEmitterLayer`.
+    enum EmitterKey: Hashable {
+        case emitterPosition, emitterZPosition, emitterSize, emitterDepth
+        case birthRate, lifetime, velocity, scale, spin
+    }
+
     /// The key of a registered property (`LayerProperty.named`), else `.custom`.
     init(_ keyPath: String) {
         self = LayerProperty.named(keyPath)?.key ?? .custom(keyPath)
@@ -49,6 +57,7 @@ enum AnimatableKey: Hashable {
         switch self {
         case .shape: return .shape
         case .replicator: return .replicator
+        case .emitter: return .emitter
         default: return .layer
         }
     }
@@ -241,6 +250,39 @@ enum AnimatableKey: Hashable {
         case (.instanceGreenOffset, .number(let v)): s.instanceGreenOffset = Float(v)
         case (.instanceBlueOffset, .number(let v)): s.instanceBlueOffset = Float(v)
         case (.instanceAlphaOffset, .number(let v)): s.instanceAlphaOffset = Float(v)
+        default: return false
+        }
+        return true
+    }
+
+    /// Reads an emitter key.
+    static func read(_ key: EmitterKey, _ s: EmitterState) -> AnimatableValue {
+        switch key {
+        case .emitterPosition: return .point(s.position)
+        case .emitterZPosition: return .number(s.zPosition)
+        case .emitterSize: return .size(s.size)
+        case .emitterDepth: return .number(s.depth)
+        case .birthRate: return .number(Double(s.birthRate))
+        case .lifetime: return .number(Double(s.lifetime))
+        case .velocity: return .number(Double(s.velocity))
+        case .scale: return .number(Double(s.scale))
+        case .spin: return .number(Double(s.spin))
+        }
+    }
+
+    /// Writes an emitter key.
+    @discardableResult
+    static func write(_ key: EmitterKey, _ value: AnimatableValue, _ s: inout EmitterState) -> Bool {
+        switch (key, value) {
+        case (.emitterPosition, .point(let v)): s.position = v
+        case (.emitterZPosition, .number(let v)): s.zPosition = v
+        case (.emitterSize, .size(let v)): s.size = v
+        case (.emitterDepth, .number(let v)): s.depth = v
+        case (.birthRate, .number(let v)): s.birthRate = Float(v)
+        case (.lifetime, .number(let v)): s.lifetime = Float(v)
+        case (.velocity, .number(let v)): s.velocity = Float(v)
+        case (.scale, .number(let v)): s.scale = Float(v)
+        case (.spin, .number(let v)): s.spin = Float(v)
         default: return false
         }
         return true

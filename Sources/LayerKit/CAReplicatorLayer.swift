@@ -162,7 +162,7 @@ open class CAReplicatorLayer: CALayer {
     /// After the tree walk synced this (model) replicator at local `time`: remakes the instance copies
     /// when the model changed, and evaluates copy k at `time − k · instanceDelay`, without callbacks.
     override func didSync(at time: CFTimeInterval, evaluator: inout Evaluator) {
-        evaluator.sawInstanceCopies = true
+        evaluator.sawTimeDrivenLayer = true
         let copies = max(0, replicator.instanceCount - 1)
         let generation = engineStorage.modelGeneration
         if instanceTreesGeneration != generation || instanceTrees.count != copies {

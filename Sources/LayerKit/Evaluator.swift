@@ -7,9 +7,10 @@ struct Evaluator {
     let lifecycle: Bool
     var events: [PendingEvent] = []
     var sequence = 0
-    /// Set when the walk met a layer that evaluates copies of its subtree (a replicator): the frame
-    /// cache, which does not know of the copies, must not stand in for the walk.
-    var sawInstanceCopies = false
+    /// Set when the walk met a layer whose drawing is computed from time during the walk (a
+    /// replicator's lagging copies, an emitter's particles): the frame cache, which knows nothing of
+    /// them, must not stand in for the walk.
+    var sawTimeDrivenLayer = false
 
     /// Syncs `layer` and its subtree; `parentTime` is the time of the layer's superlayer (media time
     /// for a root).

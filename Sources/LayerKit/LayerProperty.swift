@@ -29,6 +29,8 @@ public struct LayerProperty: Sendable {
         case shape
         /// `CAReplicatorLayer` only.
         case replicator
+        /// `CAEmitterLayer` only.
+        case emitter
 
         /// The class itself (a new layer of the kind is `layerType.init(layer: ())`).
         public var layerType: CALayer.Type {
@@ -36,6 +38,7 @@ public struct LayerProperty: Sendable {
             case .layer: return CALayer.self
             case .shape: return CAShapeLayer.self
             case .replicator: return CAReplicatorLayer.self
+            case .emitter: return CAEmitterLayer.self
             }
         }
 
@@ -45,6 +48,7 @@ public struct LayerProperty: Sendable {
             case .layer: return true
             case .shape: return type is CAShapeLayer.Type
             case .replicator: return type is CAReplicatorLayer.Type
+            case .emitter: return type is CAEmitterLayer.Type
             }
         }
     }
@@ -251,6 +255,31 @@ extension LayerProperty {
         animatable("instanceGreenOffset", .number, .replicator(.instanceGreenOffset)),
         animatable("instanceBlueOffset", .number, .replicator(.instanceBlueOffset)),
         animatable("instanceAlphaOffset", .number, .replicator(.instanceAlphaOffset)),
+        // CAEmitterLayer (`emitterCells` is set in code, or by a scene file's "emitterCells" list)
+        animatable("emitterPosition", .point, .emitter(.emitterPosition)),
+        animatable("emitterZPosition", .number, .emitter(.emitterZPosition)),
+        animatable("emitterSize", .size, .emitter(.emitterSize)),
+        animatable("emitterDepth", .number, .emitter(.emitterDepth)),
+        plain(
+            "emitterShape", .choice(CAEmitterLayerEmitterShape.allCases.map(\.rawValue)), of: CAEmitterLayer.self,
+            get: { $0.emitterShape },
+            set: { layer, value in name(value, as: CAEmitterLayerEmitterShape.self).map { layer.emitterShape = $0 } }),
+        plain(
+            "emitterMode", .choice(CAEmitterLayerEmitterMode.allCases.map(\.rawValue)), of: CAEmitterLayer.self,
+            get: { $0.emitterMode },
+            set: { layer, value in name(value, as: CAEmitterLayerEmitterMode.self).map { layer.emitterMode = $0 } }),
+        plain(
+            "renderMode", .choice(CAEmitterLayerRenderMode.allCases.map(\.rawValue)), of: CAEmitterLayer.self,
+            get: { $0.renderMode },
+            set: { layer, value in name(value, as: CAEmitterLayerRenderMode.self).map { layer.renderMode = $0 } }),
+        animatable("birthRate", .number, .emitter(.birthRate), range: nonNegative),
+        animatable("lifetime", .number, .emitter(.lifetime), range: nonNegative),
+        animatable("velocity", .number, .emitter(.velocity)),
+        animatable("scale", .number, .emitter(.scale)),
+        animatable("spin", .number, .emitter(.spin)),
+        plain(
+            "seed", .number, of: CAEmitterLayer.self, range: 0...Double(UInt32.max), get: { $0.seed },
+            set: { layer, value in number(value).map { layer.seed = UInt32(clamping: Int64(exactly: $0.rounded()) ?? 0) } }),
         plain(
             "preservesDepth", .bool, of: CAReplicatorLayer.self, get: { $0.preservesDepth },
             set: { layer, value in (value as? Bool).map { layer.preservesDepth = $0 } }),

@@ -22,3 +22,25 @@ extension Bitmap {
         }
     }
 }
+
+extension Bitmap {
+    /// Adds `source`'s premultiplied pixels to this bitmap's inside `region`, each channel saturating at
+    /// 255 (the "plus lighter" blend of an additive particle emitter).
+    public func add(_ source: Bitmap, in region: Region) {
+        precondition(source.width == width && source.height == height, "bitmap sizes differ")
+        forEachRow(in: region) { y, x0, x1 in
+            let target = row(y)
+            let from = source.row(y)
+            for x in x0..<x1 {
+                let s = from[x]
+                guard s != 0 else { continue }
+                let d = target[x]
+                var sum: Pixel = 0
+                for shift: Pixel in [0, 8, 16, 24] {
+                    sum |= min(255, (s >> shift) & 0xFF + (d >> shift) & 0xFF) << shift
+                }
+                target[x] = sum
+            }
+        }
+    }
+}
