@@ -140,7 +140,8 @@ final class DisplayListBuilder {
     /// An emitter's particles: each its cell's picture, centred on the particle, scaled, turned and
     /// multiplied by its colour; added to the frame in additive mode, drawn over it otherwise (oldest
     /// first, or last for `oldestLast`).
-    private func appendParticles(of emitter: CAEmitterLayer, transform: CGAffineTransform, into items: inout [DrawItem]) {
+    private func appendParticles(of emitter: CAEmitterLayer, transform: CGAffineTransform, into items: inout [DrawItem])
+    {
         var drawn: [DrawItem] = []
         for particle in emitter.particles() {
             guard let image = particle.contents as? Bitmap, image.width > 0, image.height > 0, particle.scale > 0,

@@ -119,7 +119,8 @@ struct ParticleRandom {
     private var state: UInt64
 
     init(seed: UInt32, cell: Int, particle: Double) {
-        state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: cell) &* 0xBF58_476D_1CE4_E5B9
+        state =
+            UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: cell) &* 0xBF58_476D_1CE4_E5B9
             ^ UInt64(particle) &* 0x94D0_49BB_1331_11EB
     }
 

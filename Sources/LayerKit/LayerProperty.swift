@@ -279,7 +279,9 @@ extension LayerProperty {
         animatable("spin", .number, .emitter(.spin)),
         plain(
             "seed", .number, of: CAEmitterLayer.self, range: 0...Double(UInt32.max), get: { $0.seed },
-            set: { layer, value in number(value).map { layer.seed = UInt32(clamping: Int64(exactly: $0.rounded()) ?? 0) } }),
+            set: { layer, value in
+                number(value).map { layer.seed = UInt32(clamping: Int64(exactly: $0.rounded()) ?? 0) }
+            }),
         plain(
             "preservesDepth", .bool, of: CAReplicatorLayer.self, get: { $0.preservesDepth },
             set: { layer, value in (value as? Bool).map { layer.preservesDepth = $0 } }),
