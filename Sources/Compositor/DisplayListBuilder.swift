@@ -43,6 +43,32 @@ final class DisplayListBuilder {
     private var frame: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 
     private func appendLayer(_ layer: CALayer, parent: CGAffineTransform, into items: inout [DrawItem]) {
+        if let transition = layer.activeTransition {
+            appendTransition(transition, of: layer, parent: parent, into: &items)
+            return
+        }
+        appendLayerItself(layer, parent: parent, into: &items)
+    }
+
+    /// A layer during a transition: its old picture and its live self, each moved (and the new one
+    /// faded in) as the transition's progress says.
+    private func appendTransition(
+        _ transition: TransitionFrame, of layer: CALayer, parent: CGAffineTransform, into items: inout [DrawItem]
+    ) {
+        let offsets = transition.offsets(width: layer.bounds.width, height: layer.bounds.height)
+        var old: [DrawItem] = []
+        appendLayerItself(
+            transition.old, parent: parent.translatedInParent(by: offsets.old), into: &old)
+        var new: [DrawItem] = []
+        appendLayerItself(layer, parent: parent.translatedInParent(by: offsets.new), into: &new)
+        if transition.type == .fade {
+            let alpha = Self.byte(Float(transition.progress))
+            if alpha < 255, !new.isEmpty { new = alpha == 0 ? [] : [.group(new, opacity: alpha, coverage: nil)] }
+        }
+        items += offsets.oldOnTop ? new + old : old + new
+    }
+
+    private func appendLayerItself(_ layer: CALayer, parent: CGAffineTransform, into items: inout [DrawItem]) {
         guard !layer.isHidden, layer.opacity > 0 else { return }
         let transform = LayerGeometry.localToSuperlayer(layer).concatenating(parent)
         var own: [DrawItem] = []
@@ -356,5 +382,13 @@ private struct CoverageOwner: Hashable {
     init(_ layer: CALayer, stroke: Bool) {
         self.layer = ObjectIdentifier(layer)
         self.stroke = stroke
+    }
+}
+
+extension CGAffineTransform {
+    /// This superlayer-to-device transform with the layer moved by `offset` in the superlayer's
+    /// coordinates first.
+    fileprivate func translatedInParent(by offset: CGPoint) -> CGAffineTransform {
+        offset == .zero ? self : CGAffineTransform(translationX: offset.x, y: offset.y).concatenating(self)
     }
 }

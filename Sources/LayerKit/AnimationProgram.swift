@@ -11,6 +11,7 @@ final class AnimationProgram {
         case basic(BasicProgram)
         case keyframe(KeyframeProgram)
         case group([AnimationProgram])
+        case transition(TransitionProgram)
         case none
     }
 
@@ -28,6 +29,9 @@ final class AnimationProgram {
         case let a as CAKeyframeAnimation:
             body = a.keyPath.map { .keyframe(KeyframeProgram(a, key: AnimatableKey($0))) } ?? .none
             keys = (a.keyPath.map { [AnimatableKey($0)] } ?? []) + (a.rotationMode != nil ? [.transform] : [])
+        case let t as CATransition:
+            body = .transition(TransitionProgram(transition: t))
+            keys = []
         case let g as CAAnimationGroup:
             let children = (g.animations ?? []).map { AnimationProgram($0, defaultDuration: 0.25) }
             body = .group(children)
@@ -59,6 +63,8 @@ final class AnimationProgram {
             // Children run in the group's time space: the (eased) time inside the group's duration.
             let groupTime = timingFunction == nil ? s.basicTime : progress * timing.duration
             for child in children { child.apply(at: groupTime, to: target, model: model) }
+        case .transition(let program):
+            program.apply(progress: progress, to: target)
         case .none:
             break
         }

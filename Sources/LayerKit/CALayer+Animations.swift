@@ -3,11 +3,19 @@ extension CALayer {
     /// becomes the layer's current local time, a duration ≤ 0 becomes the transaction's animation
     /// duration (0.25 s by default); an animation already under `key` is removed (its delegate gets
     /// `finished: false` at the next step). Later changes to `anim` do not affect the running copy.
+    ///
+    /// A `CATransition` always goes under the key `transition`, with a frozen copy of the layer's
+    /// presentation as the last frame showed it (a layer no frame showed has none: the change shows at once).
     public func add(_ anim: CAAnimation, forKey key: String?) {
         let engine = engineStorage
         engine.assertOnOwnerThread()
         let now = engine.clock.now
         let copy = anim.copy() as! CAAnimation
+        var key = key
+        if let transition = copy as? CATransition {
+            key = "transition"
+            transition.snapshot = presentationStorage?.frozenCopy()
+        }
         let defaultDuration = engine.effectiveTransaction?.animationDuration ?? 0.25
         if !(copy.duration > 0) { copy.duration = defaultDuration }
         if copy.beginTime == 0 { copy.beginTime = localTime(atMediaTime: now) }

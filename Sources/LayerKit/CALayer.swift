@@ -46,6 +46,8 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     var lastStepGeneration: UInt64 = .max
     /// On a presentation layer: the model's `animationsVersion` at the last sync.
     var syncedAnimations: UInt64 = .max
+    /// On a presentation layer: the transition running on it at the last step, for the Compositor.
+    public internal(set) var activeTransition: TransitionFrame?
 
     /// The layer's name, for lookups and logs.
     public var name: String? {
@@ -143,6 +145,7 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     /// copied only when the model changed since the last copy.
     func copyState(from model: CALayer) {
         state = model.state
+        activeTransition = nil
         if syncedVersion != model.version {
             nameStorage = model.nameStorage
             contentsStorage = model.contentsStorage
@@ -170,6 +173,7 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     /// Subclasses with their own animatable state override this.
     func restoreAnimatedState(from model: CALayer) {
         state = model.state
+        activeTransition = nil
         for entry in model.attached {
             for case .custom(let name) in entry.program.keys { customValues[name] = model.customValues[name] }
         }

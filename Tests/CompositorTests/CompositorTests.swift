@@ -342,4 +342,30 @@ import Testing
         let over = render(additive: false, cells: [cell(grey), cell(grey)])
         #expect(over[4, 4].alpha < 0xFF)
     }
+
+    /// A push from the right a quarter of the way through: the old red picture has moved 25 px left,
+    /// the new blue layer comes in at x = 75.
+    @Test func aPushTransitionDrawsBothSides() {
+        let clock = ManualClock(now: 0)
+        CAEngine.reset()
+        CAEngine.clock = clock
+        let root = layer(CGRect(x: 0, y: 0, width: 100, height: 10))
+        let panel = layer(
+            CGRect(x: 0, y: 0, width: 100, height: 10), color: CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        root.addSublayer(panel)
+        CAEngine.step(root)
+        CATransaction.setDisableActions(true)
+        panel.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        let push = CATransition()
+        push.type = .push
+        push.subtype = .fromRight
+        push.duration = 1
+        panel.add(push, forKey: nil)
+        clock.now = 0.25
+        CAEngine.step(root)
+        let frame = render(root, width: 100, height: 10)
+        #expect(
+            frame[0, 5] == Self.red && frame[74, 5] == Self.red && frame[75, 5] == Self.blue
+                && frame[99, 5] == Self.blue)
+    }
 }

@@ -25,7 +25,8 @@ struct SceneDocumentChecker {
                 for cell in cells {
                     for cellProperty in cell.properties {
                         if case .image(let image?) = cellProperty.value, !imageNames.contains(image) {
-                            throw SceneProblem(path: "\(cell.jsonPath).\(cellProperty.key)", message: unknownImage(image))
+                            throw SceneProblem(
+                                path: "\(cell.jsonPath).\(cellProperty.key)", message: unknownImage(image))
                         }
                     }
                 }
