@@ -30,7 +30,8 @@ let package = Package(
         .target(name: "Overlay", dependencies: ["Raster", "LayerKit", "CFreeType"]),
         .target(name: "Viewer", dependencies: ["CX11", "Overlay", "Compositor", "Scenes", "Recording"]),
         .executableTarget(
-            name: "raster-bench", dependencies: ["Geometry", "Raster"], exclude: ["cairo_bench.py", "compare.py"]),
+            name: "raster-bench", dependencies: ["Geometry", "Raster"],
+            exclude: ["cairo_bench.py", "compare.py", "skia_bench.py"]),
         .executableTarget(
             name: "layerscope",
             dependencies: [
