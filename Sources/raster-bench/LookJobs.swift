@@ -1,3 +1,4 @@
+import Geometry
 import Raster
 
 /// A shadow's blur at full-frame size: the A8 plane of a card (alpha 255 over the middle half of the
@@ -22,5 +23,43 @@ final class BlurFrameJob: FrameJob {
     func render(index: Int, progress: Double) {
         plane.baseAddress.update(from: source.baseAddress, count: plane.width * plane.height)
         blur.blur(plane, sigma: sigma, bands: bands)
+    }
+}
+
+/// A full-frame gradient layer: three opaque stops (red, green at 0.5, blue) drawn over the whole frame,
+/// axial from the top-left to the bottom-right corner (`gradient-axial`), radial on the ellipse inscribed
+/// in the frame (`gradient-radial`) or conic about the centre from 3 o'clock (`gradient-conic`).
+/// `cairo_bench.py` draws the same axial and radial gradients; `skia_bench.py` the conic one.
+final class GradientFrameJob: FrameJob {
+    enum Kind: String {
+        case axial, radial, conic
+    }
+
+    let name: String
+    let out: Bitmap
+    let gradient: GradientShading
+
+    init(_ kind: Kind, out: Bitmap) {
+        self.out = out
+        name = "gradient-" + kind.rawValue
+        let stops = [
+            GradientStop(location: 0, red: 1, green: 0, blue: 0),
+            GradientStop(location: 0.5, red: 0, green: 1, blue: 0),
+            GradientStop(location: 1, red: 0, green: 0, blue: 1),
+        ]
+        let w = CGFloat(out.width)
+        let h = CGFloat(out.height)
+        switch kind {
+        case .axial: gradient = .axial(from: .zero, to: CGPoint(x: w, y: h), stops: stops)
+        case .radial:
+            gradient = .radial(
+                center: CGPoint(x: w / 2, y: h / 2), radii: CGSize(width: w / 2, height: h / 2), stops: stops)
+        case .conic:
+            gradient = .conic(center: CGPoint(x: w / 2, y: h / 2), towards: CGPoint(x: w, y: h / 2), stops: stops)
+        }
+    }
+
+    func render(index: Int, progress: Double) {
+        out.drawGradient(gradient, in: PixelRect(x: 0, y: 0, width: out.width, height: out.height))
     }
 }

@@ -6,7 +6,8 @@ usage: python3 cairo_bench.py [--size WxH] [--frames N]
 Prints `cairo-NAME WxH frames=N median_ms=X p95_ms=Y max_ms=Z` for: copy (paint A with OPERATOR_SOURCE),
 wipe (paint A, then stroke the seed-000 arc, trimmed at strokeEnd, with B as the source), reveal
 (paint A, then fill the growing seed-003 oval with B), ship (paint A, then the 128 x 128 sprite
-rotated about (150, 150) with a bilinear filter). As in the rasterizer notes, the path geometry
+rotated about (150, 150) with a bilinear filter), gradient-axial and gradient-radial (raster-bench's
+full-frame gradients: three opaque stops, corner to corner or on the inscribed ellipse). As in the rasterizer notes, the path geometry
 (arc trimming, done in Python) is prepared before timing; cairo's own stroking, flattening,
 rasterizing and compositing are timed. Default tolerance (0.1), antialias and one thread.
 """
@@ -219,7 +220,26 @@ def main():
         ctx.restore()
         out.flush()
 
-    for name, job in (("copy", copy), ("wipe", wipe), ("reveal", reveal), ("ship", ship)):
+    def gradient(kind):
+        """A full-frame gradient with raster-bench's stops, painted over the frame (OVER)."""
+        if kind == "axial":
+            pattern = cairo.LinearGradient(0, 0, width, height)
+        else:
+            pattern = cairo.RadialGradient(0, 0, 0, 0, 0, 1)
+            pattern.set_matrix(cairo.Matrix(2 / width, 0, 0, 2 / height, -1, -1))
+        pattern.set_extend(cairo.EXTEND_PAD)
+        for location, r, g, b in ((0, 1, 0, 0), (0.5, 0, 1, 0), (1, 0, 0, 1)):
+            pattern.add_color_stop_rgb(location, r, g, b)
+
+        def draw(i):
+            ctx.set_source(pattern)
+            ctx.paint()
+            out.flush()
+
+        return draw
+
+    for name, job in (("copy", copy), ("wipe", wipe), ("reveal", reveal), ("ship", ship),
+                      ("gradient-axial", gradient("axial")), ("gradient-radial", gradient("radial"))):
         measure(name, width, height, frames, job)
 
 

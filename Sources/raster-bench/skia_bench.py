@@ -7,7 +7,8 @@ Prints `skia-NAME WxH frames=N median_ms=X p95_ms=Y max_ms=Z` for blur2, blur8, 
 raster-bench's card (alpha 255 over the middle half of the frame on each axis) drawn into a cleared A8
 raster surface through a normal blur mask filter of that sigma (Skia's CPU shadow blur, SkBlurMask: its
 own box passes for large sigma). The paint and the source image are built once; only the clear and the
-draw are timed. One thread. (Skia's blur image filter on an A8 surface took about 200 ms per frame here,
+draw are timed. One thread. gradient-conic: raster-bench's conic gradient (three opaque stops about the
+centre from 3 o'clock, clockwise on screen) as a sweep gradient painted over an N32 frame (cairo has none). (Skia's blur image filter on an A8 surface took about 200 ms per frame here,
 its N32 one about 30 ms; the mask filter is its fastest way.)
 """
 import math
@@ -66,6 +67,15 @@ def main():
             surface.flushAndSubmit()
 
         measure(f"blur{sigma}", width, height, frames, blur)
+    frame = skia.Surface(width, height)
+    colors = [skia.ColorRED, skia.ColorGREEN, skia.ColorBLUE]
+    sweep = skia.Paint(Shader=skia.GradientShader.MakeSweep(width / 2, height / 2, colors, [0, 0.5, 1]))
+
+    def conic(i):
+        frame.getCanvas().drawPaint(sweep)
+        frame.flushAndSubmit()
+
+    measure("gradient-conic", width, height, frames, conic)
 
 
 if __name__ == "__main__":

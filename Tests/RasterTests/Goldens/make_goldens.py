@@ -13,12 +13,17 @@ Writes, next to this script:
                     (its rasterizer samples 15 sub-rows), so this is the reference for mean differences
   composite.bgra    cairo's `mask_surface` of pattern B through composite_mask over pattern A (raw)
   sprite.bgra       cairo's bilinear rotated sprite over pattern A (raw)
+  gradient_*.bgra   cairo's linear and radial gradients (see GRADIENTS) painted over a background (raw);
+                    pixman interpolates the stops in straight (not premultiplied) colour, as Core
+                    Animation does, so its pixels are a fair oracle
 
-Run it from any directory: python3 make_goldens.py (needs the `cairo` module of python3-cairo).
+Run it from any directory: python3 make_goldens.py [gradients] (needs the `cairo` module of
+python3-cairo); with `gradients` only the gradient goldens are rendered.
 The goldens are deterministic for a given cairo version (1.16 made the committed ones).
 """
 import math
 import os
+import sys
 
 import cairo
 
@@ -300,7 +305,45 @@ def render_sprite():
         f.write(raw_bgra(out))
 
 
+# (name, width, height, background, kind, geometry, stops): axial geometry (x0, y0, x1, y1), radial
+# (cx, cy, rx, ry) for an ellipse of those radii about the centre; stops (location, r, g, b, a), straight
+# colour. The Swift tests (GradientTests) build the same.
+GRADIENTS = [
+    ("gradient_axial", 64, 48, "a", "axial", (6.5, 10, 58, 40),
+     [(0, 1, 0.2, 0.1, 1), (0.35, 0.1, 0.8, 0.3, 0.6), (0.8, 0.2, 0.3, 1, 1)]),
+    ("gradient_white_clear", 64, 8, "white", "axial", (0, 0, 64, 0), [(0, 1, 1, 1, 1), (1, 0, 0, 0, 0)]),
+    ("gradient_radial", 64, 48, "a", "radial", (30, 22, 26, 14),
+     [(0.1, 0.9, 0.9, 0.2, 1), (0.5, 0.1, 0.4, 0.9, 0.5), (1, 0.8, 0.1, 0.3, 0.9)]),
+]
+
+
+def render_gradients():
+    for name, width, height, background, kind, geometry, stops in GRADIENTS:
+        out = cairo.ImageSurface(cairo.FORMAT_ARGB32, width, height)
+        ctx = cairo.Context(out)
+        if background == "white":
+            ctx.set_source_rgb(1, 1, 1)
+        else:
+            ctx.set_source_surface(pattern_surface(background, width, height))
+        ctx.paint()
+        if kind == "axial":
+            gradient = cairo.LinearGradient(*geometry)
+        else:
+            cx, cy, rx, ry = geometry
+            gradient = cairo.RadialGradient(0, 0, 0, 0, 0, 1)
+            gradient.set_matrix(cairo.Matrix(1 / rx, 0, 0, 1 / ry, -cx / rx, -cy / ry))
+        gradient.set_extend(cairo.EXTEND_PAD)
+        for location, r, g, b, a in stops:
+            gradient.add_color_stop_rgba(location, r, g, b, a)
+        ctx.set_source(gradient)
+        ctx.paint()
+        with open(os.path.join(HERE, name + ".bgra"), "wb") as f:
+            f.write(raw_bgra(out))
+
+
 def main():
+    if sys.argv[1:] == ["gradients"]:
+        return render_gradients()
     lines = []
     for name, width, height, style, path in shapes():
         lines.append(f"shape {name} {width} {height} {style}")
@@ -314,6 +357,7 @@ def main():
         f.write("\n".join(lines) + "\n")
     render_composite()
     render_sprite()
+    render_gradients()
 
 
 if __name__ == "__main__":
