@@ -8,15 +8,16 @@ let package = Package(
     products: [
         .executable(name: "layerscope", targets: ["layerscope"]),
         .library(name: "LayerKit", targets: ["LayerKit"]),
-        .library(name: "Compositor", targets: ["Compositor", "Raster", "Geometry"]),
+        .library(name: "Compositor", targets: ["Compositor", "Raster", "Geometry", "Pictures"]),
         .library(name: "ImageFiles", targets: ["ImageFiles"]),
         .library(name: "Scenes", targets: ["Scenes"]),
         .library(name: "Viewer", targets: ["Viewer"]),
     ],
     targets: [
         .target(name: "Geometry"),
-        .target(name: "Raster", dependencies: ["Geometry"]),
-        .target(name: "LayerKit", dependencies: ["Geometry"]),
+        .target(name: "Pictures"),
+        .target(name: "Raster", dependencies: ["Geometry", "Pictures"]),
+        .target(name: "LayerKit", dependencies: ["Geometry", "Pictures"]),
         .target(name: "Compositor", dependencies: ["LayerKit", "Raster"]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", providers: [.apt(["libjpeg62-turbo-dev"])]),
@@ -41,6 +42,7 @@ let package = Package(
 
         .target(name: "LayerscopeTestSupport", dependencies: ["Raster", "ImageFiles"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "PicturesTests", dependencies: ["Pictures"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "LayerscopeTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "LayerscopeTestSupport"]),
         .testTarget(

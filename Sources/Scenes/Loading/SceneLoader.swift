@@ -20,6 +20,7 @@ public enum SceneLoader {
         note: (String) -> Void = { _ in }
     ) throws(SceneLoadError) -> Scene {
         if BuiltInScenes.names.contains(scene) {
+            PictureSetup.prepare(sceneFolder: nil)
             let blank = Bitmap(width: 1, height: 1)
             // Notes wait until every picture is read, so a failure is the only line printed.
             var notes: [String] = []
@@ -46,6 +47,7 @@ public enum SceneLoader {
     /// A scene file and the pictures it names.
     public static func loadFile(_ path: String) throws(SceneLoadError) -> FileScene {
         let url = URL(fileURLWithPath: path)
+        PictureSetup.prepare(sceneFolder: url.deletingLastPathComponent())
         if !FileManager.default.fileExists(atPath: url.path), !path.contains("/"), !path.hasSuffix(".json") {
             throw SceneLoadError(
                 description:
@@ -105,6 +107,9 @@ public enum AssetLocator {
             FileManager.default.fileExists(atPath: $0.path)
         }
     }
+
+    /// The bundled `assets/` folder itself, if one is found.
+    public static var folder: URL? { url(for: ".")?.standardizedFileURL }
 }
 
 /// Generated pictures used when the bundled assets are missing: a diagonal gradient for A, a
