@@ -126,3 +126,23 @@ import Testing
         #expect(plane[1, 1] == 128 && plane[2, 1] == 255 && plane[0, 0] == 0)
     }
 }
+
+/// A blurred plane drawn as a shadow: colour × coverage × opacity over the pixels, at an offset.
+@Suite struct ShadowFillTests {
+    @Test func colourThroughThePlaneAtItsOrigin() {
+        let plane = AlphaPlane(width: 3, height: 2)
+        plane[0, 0] = 255
+        plane[1, 0] = 128
+        plane[2, 1] = 64
+        let out = Bitmap(width: 4, height: 4)
+        out.fill(0xFFFF_FFFF)
+        // Half-transparent black (shadowOpacity 0.5), the plane placed at (2, 1): its column 2 is cut.
+        out.fill(0x8000_0000, through: plane, at: (2, 1))
+        #expect(out[2, 1] == 0xFF7F_7F7F && out[3, 1] == 0xFFBF_BFBF)
+        #expect(out[0, 0] == 0xFFFF_FFFF && out[3, 2] == 0xFFFF_FFFF && out[2, 2] == 0xFFFF_FFFF)
+        out.fill(0xFFFF_FFFF)
+        out.fill(0xFF00_0000, through: plane, at: (-1, -1), opacity: 128)
+        // Device (1, 0) gets plane (2, 1): 64 × 128/255 = 32 of black over white.
+        #expect(out[1, 0] == 0xFFDF_DFDF && out[0, 0] == 0xFFFF_FFFF)
+    }
+}
