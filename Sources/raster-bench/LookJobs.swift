@@ -63,3 +63,35 @@ final class GradientFrameJob: FrameJob {
         out.drawGradient(gradient, in: PixelRect(x: 0, y: 0, width: out.width, height: out.height))
     }
 }
+
+/// A full-screen picture turned about its vertical centre line under perspective, as a card flip
+/// half-way: picture A copied into the frame, then picture B drawn through
+/// translate(−w/2, −h/2) · rotate(0.5 rad about y) · perspective(m34 = −1/2000) · translate(w/2, h/2),
+/// bilinear (`perspective`). `skia_bench.py` draws the same with Skia's perspective matrix.
+final class PerspectiveFrameJob: FrameJob {
+    let name = "perspective"
+    let a: Bitmap
+    let b: Bitmap
+    let out: Bitmap
+    let projection: Homography
+
+    init(a: Bitmap, b: Bitmap, out: Bitmap) {
+        self.a = a
+        self.b = b
+        self.out = out
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1.0 / 2000
+        let w = CGFloat(out.width)
+        let h = CGFloat(out.height)
+        projection = Homography(
+            CATransform3DConcat(
+                CATransform3DConcat(
+                    CATransform3DMakeTranslation(-w / 2, -h / 2, 0), CATransform3DMakeRotation(0.5, 0, 1, 0)),
+                CATransform3DConcat(perspective, CATransform3DMakeTranslation(w / 2, h / 2, 0))))
+    }
+
+    func render(index: Int, progress: Double) {
+        out.copy(from: a)
+        out.draw(b, projection: projection)
+    }
+}

@@ -9,7 +9,7 @@ import Raster
 /// `NAME WxH frames=N median_ms=X p95_ms=Y max_ms=Z` (Z: the slowest frame). Jobs: copy (the memory-bandwidth floor), wipe, reveal,
 /// ship, the same three with damage tracking (`+damage`), and a shadow's blur of a full-frame A8 plane
 /// at σ 2, 8 and 30 (`blur2`, `blur8`, `blur30`), and full-frame gradients (`gradient-axial`,
-/// `gradient-radial`, `gradient-conic`). Names given on the command line select
+/// `gradient-radial`, `gradient-conic`) and a full-screen picture under perspective (`perspective`). Names given on the command line select
 /// jobs. `--bands 2` composites full frames and draws the sprite in two row bands on two cores
 /// (default 1). Run the release build: `swift run -c release raster-bench`; `compare.py` beside this
 /// file runs it and cairo doing the same jobs and prints the ratios.
@@ -81,6 +81,7 @@ let jobs: [FrameJob] = [
     BlurFrameJob(sigma: 8, width: options.width, height: options.height, bands: options.bands),
     BlurFrameJob(sigma: 30, width: options.width, height: options.height, bands: options.bands),
     GradientFrameJob(.axial, out: out), GradientFrameJob(.radial, out: out), GradientFrameJob(.conic, out: out),
+    PerspectiveFrameJob(a: a, b: b, out: out),
 ]
 for job in jobs where options.names.isEmpty || options.names.contains(job.name) {
     out.copy(from: a)
