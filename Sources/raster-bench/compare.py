@@ -85,8 +85,9 @@ def main():
             cairo_median = statistics.median(cairo)
             ratio = ours_median / cairo_median
             target = "<= 0.10" if "+damage" in name else ("floor" if name == "copy" else "<= 0.75")
-            if name.startswith(("blur", "gradient")):
-                target = "<= 1 (Skia)" if name.startswith("blur") else "<= 1"
+            if name.startswith(("blur", "gradient", "perspective")):
+                skia_job = name.startswith(("blur", "perspective")) or name == "gradient-conic"
+                target = "<= 1 (Skia)" if skia_job else "<= 1"
             cairo_spread = f"{min(cairo):.3f}-{max(cairo):.3f}"
             print(f"{name:<16}{ours_median:>10.3f}{spread:>16}{worst[name]:>8.3f}{cairo_median:>10.3f}"
                   f"{cairo_spread:>16}{ratio:>8.2f}  {target}")
