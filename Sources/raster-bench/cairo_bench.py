@@ -13,24 +13,10 @@ rasterizing and compositing are timed. Default tolerance (0.1), antialias and on
 """
 import array
 import math
-import sys
-import time
 
 import cairo
 
-def options():
-    width, height, frames = 1920, 1080, 200
-    args = sys.argv[1:]
-    while args:
-        word = args.pop(0)
-        if word == "--size":
-            width, height = (int(v) for v in args.pop(0).split("x"))
-        elif word == "--frames":
-            frames = int(args.pop(0))
-        else:
-            sys.exit(f"cairo_bench.py: unknown argument {word}")
-    return width, height, frames
-
+from bench_timing import measure, options
 
 def picture(kind, width, height):
     """The same opaque images as raster-bench's BenchImages.picture (built in a few seconds)."""
@@ -149,22 +135,8 @@ def oval_path(x, y, w, h):
     return ctx.copy_path()
 
 
-def measure(name, width, height, frames, render):
-    for i in range(max(1, frames // 10)):
-        render(i)
-    times = []
-    for i in range(frames):
-        start = time.perf_counter()
-        render(i)
-        times.append((time.perf_counter() - start) * 1000)
-    times.sort()
-    p95 = times[min(len(times) - 1, math.ceil(len(times) * 0.95) - 1)]
-    print(f"cairo-{name} {width}x{height} frames={frames} median_ms={times[len(times) // 2]:.3f} p95_ms={p95:.3f}"
-          f" max_ms={times[-1]:.3f}", flush=True)
-
-
 def main():
-    width, height, frames = options()
+    width, height, frames = options("cairo_bench.py")
     a, b = picture(0, width, height), picture(1, width, height)
     out = cairo.ImageSurface(cairo.FORMAT_ARGB32, width, height)
     ctx = cairo.Context(out)
@@ -240,7 +212,7 @@ def main():
 
     for name, job in (("copy", copy), ("wipe", wipe), ("reveal", reveal), ("ship", ship),
                       ("gradient-axial", gradient("axial")), ("gradient-radial", gradient("radial"))):
-        measure(name, width, height, frames, job)
+        measure("cairo-" + name, width, height, frames, job)
 
 
 if __name__ == "__main__":

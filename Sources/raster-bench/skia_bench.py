@@ -14,25 +14,11 @@ perspective matrix with bilinear sampling (cairo has no perspective). (Skia's bl
 its N32 one about 30 ms; the mask filter is its fastest way.)
 """
 import math
-import sys
-import time
 
 import numpy
 import skia
 
-
-def options():
-    width, height, frames = 1920, 1080, 200
-    args = sys.argv[1:]
-    while args:
-        word = args.pop(0)
-        if word == "--size":
-            width, height = (int(v) for v in args.pop(0).split("x"))
-        elif word == "--frames":
-            frames = int(args.pop(0))
-        else:
-            sys.exit(f"skia_bench.py: unknown argument {word}")
-    return width, height, frames
+from bench_timing import measure, options
 
 
 def card(width, height):
@@ -52,22 +38,8 @@ def picture(kind, width, height):
     return skia.Image.fromarray(rgba, colorType=skia.ColorType.kRGBA_8888_ColorType)
 
 
-def measure(name, width, height, frames, render):
-    for i in range(max(1, frames // 10)):
-        render(i)
-    times = []
-    for i in range(frames):
-        start = time.perf_counter()
-        render(i)
-        times.append((time.perf_counter() - start) * 1000)
-    times.sort()
-    p95 = times[min(len(times) - 1, math.ceil(len(times) * 0.95) - 1)]
-    print(f"skia-{name} {width}x{height} frames={frames} median_ms={times[len(times) // 2]:.3f} p95_ms={p95:.3f}"
-          f" max_ms={times[-1]:.3f}", flush=True)
-
-
 def main():
-    width, height, frames = options()
+    width, height, frames = options("skia_bench.py")
     source = card(width, height)
     surface = skia.Surface.MakeRaster(skia.ImageInfo.MakeA8(width, height))
     canvas = surface.getCanvas()
@@ -79,7 +51,7 @@ def main():
             canvas.drawImage(source, 0, 0, skia.SamplingOptions(), paint)
             surface.flushAndSubmit()
 
-        measure(f"blur{sigma}", width, height, frames, blur)
+        measure(f"skia-blur{sigma}", width, height, frames, blur)
     frame = skia.Surface(width, height)
     colors = [skia.ColorRED, skia.ColorGREEN, skia.ColorBLUE]
     sweep = skia.Paint(Shader=skia.GradientShader.MakeSweep(width / 2, height / 2, colors, [0, 0.5, 1]))
@@ -88,7 +60,7 @@ def main():
         frame.getCanvas().drawPaint(sweep)
         frame.flushAndSubmit()
 
-    measure("gradient-conic", width, height, frames, conic)
+    measure("skia-gradient-conic", width, height, frames, conic)
 
     picture_a, picture_b = picture(0, width, height), picture(1, width, height)
     # translate(-w/2, -h/2) . turn 0.5 rad about y . perspective m34 = -1/2000 . translate(w/2, h/2), row
@@ -116,7 +88,7 @@ def main():
         canvas.restore()
         frame.flushAndSubmit()
 
-    measure("perspective", width, height, frames, perspective)
+    measure("skia-perspective", width, height, frames, perspective)
 
 
 if __name__ == "__main__":

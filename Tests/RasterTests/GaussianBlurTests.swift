@@ -115,11 +115,7 @@ import Testing
 
     /// A mask's coverage lands in the plane at the given origin.
     @Test func planeFromMask() {
-        let alpha = Bitmap(width: 10, height: 6)
-        alpha[3, 2] = 0x8000_0000
-        alpha[4, 2] = 0xFF00_0000
-        let mask = Mask(width: 10, height: 6)
-        mask.setCoverage(fromAlphaOf: alpha)
+        let mask = Mask.covering([(3, 2, 128), (4, 2, 255)], width: 10, height: 6)
         let plane = AlphaPlane(width: 4, height: 4)
         plane[0, 0] = 9
         plane.setCoverage(from: mask, origin: (2, 1))

@@ -158,11 +158,7 @@ import Testing
     @Test func maskAndOpacity() {
         let solid = GradientShading.axial(
             from: .zero, to: CGPoint(x: 1, y: 0), stops: [GradientStop(location: 0, red: 1, green: 1, blue: 1)])
-        let alpha = Bitmap(width: 4, height: 1)
-        alpha[1, 0] = 0x8000_0000
-        alpha[2, 0] = 0xFF00_0000
-        let mask = Mask(width: 4, height: 1)
-        mask.setCoverage(fromAlphaOf: alpha)
+        let mask = Mask.covering([(1, 0, 128), (2, 0, 255)], width: 4, height: 1)
         let out = Bitmap(width: 4, height: 1)
         out.fill(0xFF00_0000)
         out.drawGradient(solid, in: PixelRect(x: 0, y: 0, width: 4, height: 1), opacity: 255, mask: mask)
