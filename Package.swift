@@ -16,7 +16,8 @@ let package = Package(
     targets: [
         .target(name: "Geometry"),
         .target(name: "Pictures"),
-        .target(name: "Raster", dependencies: ["Geometry", "Pictures"]),
+        .systemLibrary(name: "CPixelOps", path: "Sources/CPixelOps"),
+        .target(name: "Raster", dependencies: ["Geometry", "Pictures", "CPixelOps"]),
         .target(name: "LayerKit", dependencies: ["Geometry", "Pictures"]),
         .target(name: "Compositor", dependencies: ["LayerKit", "Raster"]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", providers: [.apt(["libpng-dev"])]),

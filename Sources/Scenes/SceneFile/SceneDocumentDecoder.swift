@@ -1,4 +1,5 @@
 import Geometry
+import LayerKit
 
 /// Turns a parsed JSON value into a checked `SceneDocument`; every error names its JSON path.
 struct SceneDocumentDecoder {
@@ -191,8 +192,7 @@ struct SceneDocumentDecoder {
             }
             animation.timingFunctions = functions
         }
-        animation.calculationMode = try object["calculationMode"]?.choice([
-            "linear", "discrete", "paced", "cubic", "cubicPaced",
-        ])
+        animation.calculationMode = try object["calculationMode"]?.choice(
+            CAAnimationCalculationMode.allCases.map(\.rawValue))
     }
 }
