@@ -54,4 +54,19 @@ public final class AlphaPlane: @unchecked Sendable {
             }
         }
     }
+
+    /// Writes the alpha channel of `bitmap` into the plane: plane pixel (x, y) gets the alpha of bitmap
+    /// pixel (x + origin.x, y + origin.y), 0 outside the bitmap (a shadow cast by a layer's composited
+    /// alpha, its subtree drawn into `bitmap` first).
+    public func setAlpha(from bitmap: Bitmap, origin: (x: Int, y: Int) = (0, 0)) {
+        clear()
+        let (x0, x1) = (max(0, -origin.x), min(width, bitmap.width - origin.x))
+        let (y0, y1) = (max(0, -origin.y), min(height, bitmap.height - origin.y))
+        guard x1 > x0, y1 > y0 else { return }
+        for y in y0..<y1 {
+            let pixels = bitmap.row(y + origin.y) + origin.x
+            let out = row(y)
+            for x in x0..<x1 { out[x] = UInt8(truncatingIfNeeded: pixels[x] >> 24) }
+        }
+    }
 }

@@ -113,6 +113,21 @@ import Testing
         #expect(Array(UnsafeBufferPointer(start: plane.baseAddress, count: 64)) == before)
     }
 
+    /// A bitmap's alpha lands in the plane at the given origin; outside the bitmap the plane is 0.
+    @Test func planeFromBitmapAlpha() {
+        let bitmap = Bitmap(width: 5, height: 4)
+        bitmap[1, 1] = 0x8040_2010
+        bitmap[4, 3] = 0xFF00_0000
+        let plane = AlphaPlane(width: 4, height: 4)
+        plane[3, 3] = 7
+        plane.setAlpha(from: bitmap, origin: (1, 1))
+        #expect(plane[0, 0] == 0x80 && plane[3, 2] == 0xFF && plane[3, 3] == 0)
+        plane.setAlpha(from: bitmap, origin: (-1, -1))
+        #expect(plane[2, 2] == 0x80 && plane[0, 0] == 0)
+        plane.setAlpha(from: bitmap, origin: (9, 0))
+        #expect((0..<16).allSatisfy { plane[$0 % 4, $0 / 4] == 0 })
+    }
+
     /// A mask's coverage lands in the plane at the given origin.
     @Test func planeFromMask() {
         let mask = Mask.covering([(3, 2, 128), (4, 2, 255)], width: 10, height: 6)
