@@ -4,6 +4,7 @@
   a.jpg     1280x720  a warm sunset over mountains and a lake (the wipe's image A)
   b.jpg     1280x720  a cool moonlit night over the sea, with an aurora (image B)
   ship.png  128x128   an RGBA rocket, nose up, inside a 6-pixel transparent margin
+  spark.png 32x32     an RGBA soft white dot (the emitter scene's particle)
 
 Needs Python 3 (standard library and zlib only) for the drawing and the PNG, and ImageMagick's
 `convert` to encode the two JPEGs (quality 85, metadata stripped). The output is the same on every run.
@@ -457,6 +458,19 @@ def ship():
     return size, pixels
 
 
+def spark():
+    """A 32x32 straight-alpha white dot whose alpha falls smoothly from the centre to the edge."""
+    size = 32
+    pixels = bytearray(size * size * 4)
+    for py in range(size):
+        for px in range(size):
+            r = math.hypot(px + 0.5 - size / 2, py + 0.5 - size / 2) / (size / 2)
+            alpha = 1 - smoothstep(0.0, 1.0, r)
+            i = (py * size + px) * 4
+            pixels[i:i + 4] = bytes((255, 255, 255, round(255 * alpha * alpha)))
+    return size, pixels
+
+
 # --- files ---------------------------------------------------------------------------------------
 
 def png_chunk(kind, data):
@@ -482,6 +496,7 @@ def write_jpeg(path, canvas):
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
     write_rgba_png(os.path.join(out, "ship.png"), *ship())
+    write_rgba_png(os.path.join(out, "spark.png"), *spark())
     write_jpeg(os.path.join(out, "a.jpg"), sunset())
     write_jpeg(os.path.join(out, "b.jpg"), night())
 

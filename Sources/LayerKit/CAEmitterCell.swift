@@ -46,3 +46,67 @@ open class CAEmitterCell {
 
     public init() {}
 }
+
+extension CAEmitterCell {
+    /// A cell property as scene files and key-value coding name it.
+    public struct Property: Sendable {
+        public let name: String
+        public let valueType: LayerProperty.ValueType
+        /// The values a scene file may give it (nil: any finite number).
+        public let validRange: ClosedRange<Double>?
+        let get: @Sendable (CAEmitterCell) -> Any?
+        let set: @Sendable (CAEmitterCell, Any?) -> Void
+    }
+
+    private static func float(
+        _ name: String, _ field: ReferenceWritableKeyPath<CAEmitterCell, Float> & Sendable,
+        range: ClosedRange<Double>? = nil
+    ) -> Property {
+        Property(
+            name: name, valueType: .number, validRange: range, get: { $0[keyPath: field] },
+            set: { cell, value in value.flatMap(AnimatableValue.number).map { cell[keyPath: field] = Float($0) } })
+    }
+
+    private static func number(
+        _ name: String, _ field: ReferenceWritableKeyPath<CAEmitterCell, CGFloat> & Sendable,
+        range: ClosedRange<Double>? = nil
+    ) -> Property {
+        Property(
+            name: name, valueType: .number, validRange: range, get: { $0[keyPath: field] },
+            set: { cell, value in value.flatMap(AnimatableValue.number).map { cell[keyPath: field] = CGFloat($0) } })
+    }
+
+    /// Every property a scene file may set on a cell.
+    public static let properties: [Property] = [
+        Property(
+            name: "name", valueType: .string, validRange: nil, get: { $0.name }, set: { $0.name = $1 as? String }),
+        Property(
+            name: "enabled", valueType: .bool, validRange: nil, get: { $0.isEnabled },
+            set: { cell, value in (value as? Bool).map { cell.isEnabled = $0 } }),
+        float("birthRate", \.birthRate, range: 0...1e6), float("lifetime", \.lifetime, range: 0...1e6),
+        float("lifetimeRange", \.lifetimeRange, range: 0...1e6),
+        number("velocity", \.velocity), number("velocityRange", \.velocityRange),
+        number("emissionLongitude", \.emissionLongitude), number("emissionLatitude", \.emissionLatitude),
+        number("emissionRange", \.emissionRange), number("xAcceleration", \.xAcceleration),
+        number("yAcceleration", \.yAcceleration), number("zAcceleration", \.zAcceleration),
+        number("scale", \.scale), number("scaleRange", \.scaleRange), number("scaleSpeed", \.scaleSpeed),
+        number("spin", \.spin), number("spinRange", \.spinRange),
+        Property(
+            name: "color", valueType: .color, validRange: nil, get: { $0.color },
+            set: { cell, value in cell.color = value as? CGColor ?? (value as? UIColor)?.cgColor }),
+        float("redRange", \.redRange), float("greenRange", \.greenRange), float("blueRange", \.blueRange),
+        float("alphaRange", \.alphaRange), float("redSpeed", \.redSpeed), float("greenSpeed", \.greenSpeed),
+        float("blueSpeed", \.blueSpeed), float("alphaSpeed", \.alphaSpeed),
+        Property(name: "contents", valueType: .image, validRange: nil, get: { $0.contents }, set: { $0.contents = $1 }),
+        number("contentsScale", \.contentsScale, range: 0.01...1000),
+    ]
+
+    private static let byName = [String: Property](uniqueKeysWithValues: properties.map { ($0.name, $0) })
+
+    /// The property `key` by name (`enabled` is `isEnabled`); nil for other keys.
+    public func value(forKey key: String) -> Any? { Self.byName[key]?.get(self) }
+
+    /// Sets the property `key` from a value in any numeric type or the property's own; other keys are
+    /// ignored.
+    public func setValue(_ value: Any?, forKey key: String) { Self.byName[key]?.set(self, value) }
+}

@@ -6,6 +6,8 @@ public struct LayerProperty: Sendable {
     /// The form a property's value takes.
     public enum ValueType: Sendable, Equatable {
         case number, bool, point, size, rect, transform, color, path, image, dashPattern, string
+        /// A list of `CAEmitterCell`s (scene files spell each as an object of `CAEmitterCell.properties`).
+        case emitterCells
         /// One of a fixed set of names (`contentsGravity`, `lineCap`, …).
         case choice([String])
 
@@ -256,6 +258,9 @@ extension LayerProperty {
         animatable("instanceBlueOffset", .number, .replicator(.instanceBlueOffset)),
         animatable("instanceAlphaOffset", .number, .replicator(.instanceAlphaOffset)),
         // CAEmitterLayer (`emitterCells` is set in code, or by a scene file's "emitterCells" list)
+        plain(
+            "emitterCells", .emitterCells, of: CAEmitterLayer.self, get: { $0.emitterCells },
+            set: { $0.emitterCells = $1 as? [CAEmitterCell] }),
         animatable("emitterPosition", .point, .emitter(.emitterPosition)),
         animatable("emitterZPosition", .number, .emitter(.emitterZPosition)),
         animatable("emitterSize", .size, .emitter(.emitterSize)),

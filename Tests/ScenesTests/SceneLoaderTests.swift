@@ -92,3 +92,27 @@ import Testing
         }
     }
 }
+
+/// The bundled emitter: its layer begins 4 s before the scene (Core Animation's pre-fill), so the
+/// fountain is at its steady state from the first frame — about 770 births a second living 2.6 s,
+/// 2,000 particles by Little's law — and the same file gives the same particles every time.
+@Suite struct EmitterSceneTests {
+    func particles(at t: Double) throws -> [CAEmitterLayer.Particle] {
+        let fixture = EngineFixture()
+        let file = try #require(AssetLocator.url(for: "scenes/emitter.json"))
+        let scene = try SceneLoader.load(file.path, drawn: false)
+        scene.advance(to: 0)
+        fixture.clock.now = t
+        CAEngine.step(scene.rootLayer)
+        let emitter = try #require(scene.rootLayer.sublayers?.first?.sublayers?.first as? CAEmitterLayer)
+        return try #require(emitter.presentation()).particles()
+    }
+
+    @Test func theFountainIsFullFromTheStartAndReproducible() throws {
+        let first = try particles(at: 0.5)
+        #expect(abs(Double(first.count) - 2002) < 100)
+        let again = try particles(at: 0.5)
+        #expect(again.map(\.position) == first.map(\.position))
+        #expect(Set(first.map { $0.contents.map { "\(type(of: $0))" } ?? "none" }) == ["Bitmap"])
+    }
+}

@@ -12,8 +12,9 @@ final class Wipe: SceneScript, CAAnimationDelegate {
 
     /// `self.view.layer`: the scene's root, showing image A.
     var view: CALayer!
-    /// `imageView.layer`: image B, hidden until the wipe starts.
-    let imageView = CALayer()
+    /// The seed's image view (image B), hidden until the wipe starts. A UIKit view: its own layer does
+    /// not animate when changed outside an animation block.
+    let imageView = UIView()
     var animationInFlight = false
 
     required init() {}
@@ -22,11 +23,11 @@ final class Wipe: SceneScript, CAAnimationDelegate {
         view = root
         view.name = "view"
         view.contents = ScenePictures.a
-        imageView.name = "imageView"
+        imageView.layer.name = "imageView"
         imageView.frame = view.bounds
-        imageView.contents = ScenePictures.b
+        imageView.layer.contents = ScenePictures.b
         imageView.isHidden = true
-        view.addSublayer(imageView)
+        view.addSublayer(imageView.layer)
         maskAnimation()
     }
 
@@ -41,7 +42,7 @@ final class Wipe: SceneScript, CAAnimationDelegate {
                 maskAnimation()
             }
         case "stop":
-            imageView.mask?.removeAnimation(forKey: "strokeEnd")
+            imageView.layer.mask?.removeAnimation(forKey: "strokeEnd")
         default:
             break
         }
@@ -85,10 +86,10 @@ final class Wipe: SceneScript, CAAnimationDelegate {
         maskLayer.strokeEnd = 0.0
 
         // Install the mask layer into our image view's layer.
-        imageView.mask = maskLayer
+        imageView.layer.mask = maskLayer
 
         // Set our mask layer's frame to the parent layer's bounds.
-        imageView.mask?.frame = imageView.bounds
+        imageView.layer.mask?.frame = imageView.bounds
 
         // Create an animation that increases the stroke length to 1, then reverses it back to zero.
         let swipe = CABasicAnimation(keyPath: "strokeEnd")
@@ -107,7 +108,7 @@ final class Wipe: SceneScript, CAAnimationDelegate {
 
         // Set up a completion block that will be called once the animation is completed.
         theBlock = {
-            self.imageView.mask = nil
+            self.imageView.layer.mask = nil
             self.animationInFlight = false
             self.imageView.isHidden = true
 

@@ -62,6 +62,7 @@ enum AnimationBuilder {
         case .path(let p): return p
         case .numbers(let v): return v?.map { CGFloat($0) }
         case .image(let name): return name
+        case .cells: return nil
         }
     }
 }

@@ -25,6 +25,13 @@ struct LayerBuilder {
     /// A scene value as the object key-value coding takes (an image name becomes the image).
     private func object(_ value: SceneValue) -> Any? {
         if case .image(let name) = value { return name.flatMap { images[$0] } }
+        if case .cells(let cells) = value {
+            return cells.map { spec in
+                let cell = CAEmitterCell()
+                for property in spec.properties { cell.setValue(object(property.value), forKey: property.key) }
+                return cell
+            }
+        }
         return AnimationBuilder.anyValue(value)
     }
 

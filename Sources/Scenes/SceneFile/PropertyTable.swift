@@ -13,6 +13,8 @@ enum PropertyType: Equatable {
     case dashPattern
     case image
     case choice([String])
+    /// A list of emitter-cell objects.
+    case emitterCells
 
     static let anyNumber = PropertyType.number(-.infinity...(.infinity), allowInfinity: false)
 
@@ -32,6 +34,7 @@ enum PropertyType: Equatable {
         case .image: self = .image
         case .dashPattern: self = .dashPattern
         case .choice(let names): self = .choice(names)
+        case .emitterCells: self = .emitterCells
         case .string: return nil
         }
     }

@@ -74,6 +74,21 @@ public enum SceneValue: Equatable {
     case numbers([Double]?)
     /// The name of an image of the file's `images`; `nil` is no contents.
     case image(String?)
+    /// Emitter cells: each cell's properties in file order.
+    case cells([SceneCell])
+}
+
+/// One emitter cell of a scene file: its properties (`CAEmitterCell.properties`) in file order, and
+/// where it is in the file.
+public struct SceneCell: Equatable {
+    public var properties: [SceneProperty]
+    public var jsonPath: String
+}
+
+/// One key and value of a scene file object.
+public struct SceneProperty: Equatable {
+    public var key: String
+    public var value: SceneValue
 }
 
 /// An sRGB color with straight alpha, components in 0…1.

@@ -21,6 +21,14 @@ struct SceneDocumentChecker {
                 if case .image(let image?) = property.value, !imageNames.contains(image) {
                     throw SceneProblem(path: "\(layer.jsonPath).\(property.key)", message: unknownImage(image))
                 }
+                guard case .cells(let cells) = property.value else { continue }
+                for cell in cells {
+                    for cellProperty in cell.properties {
+                        if case .image(let image?) = cellProperty.value, !imageNames.contains(image) {
+                            throw SceneProblem(path: "\(cell.jsonPath).\(cellProperty.key)", message: unknownImage(image))
+                        }
+                    }
+                }
             }
             if let mask = layer.mask { try visit(mask, isMask: true) }
             for sublayer in layer.sublayers { try visit(sublayer, isMask: false) }

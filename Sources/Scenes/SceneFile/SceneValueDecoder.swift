@@ -22,7 +22,29 @@ enum SceneValueDecoder {
             if node.value == .null { return .image(nil) }
             return .image(try node.string())
         case .choice(let choices): return .string(try node.choice(choices))
+        case .emitterCells: return .cells(try node.array().map(cell))
         }
+    }
+
+    /// One emitter cell: an object of `CAEmitterCell.properties`, each value in its property's form.
+    static func cell(_ node: JSONNode) throws -> SceneCell {
+        let object = try node.object(allowedKeys: CAEmitterCell.properties.map(\.name))
+        var properties: [SceneProperty] = []
+        for property in CAEmitterCell.properties {
+            guard let member = object[property.name] else { continue }
+            let value: SceneValue
+            switch property.valueType {
+            case .string: value = .string(try member.string())
+            case .number:
+                value = .number(try member.number(in: property.validRange ?? -.infinity...(.infinity)))
+            case .bool: value = .bool(try member.bool())
+            case .color: value = .color(try color(member))
+            default:
+                if member.value == .null { value = .image(nil) } else { value = .image(try member.string()) }
+            }
+            properties.append(SceneProperty(key: property.name, value: value))
+        }
+        return SceneCell(properties: properties, jsonPath: node.path)
     }
 
     /// `#rrggbb`, `#rrggbbaa` or `null`.
