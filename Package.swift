@@ -8,16 +8,17 @@ let package = Package(
     products: [
         .executable(name: "layerscope", targets: ["layerscope"]),
         .library(name: "LayerKit", targets: ["LayerKit"]),
-        .library(name: "Compositor", targets: ["Compositor", "Raster", "Geometry"]),
+        .library(name: "Compositor", targets: ["Compositor", "Raster", "Geometry", "Pictures"]),
         .library(name: "ImageFiles", targets: ["ImageFiles"]),
         .library(name: "Scenes", targets: ["Scenes"]),
         .library(name: "Viewer", targets: ["Viewer"]),
     ],
     targets: [
         .target(name: "Geometry"),
+        .target(name: "Pictures"),
         .systemLibrary(name: "CPixelOps", path: "Sources/CPixelOps"),
-        .target(name: "Raster", dependencies: ["Geometry", "CPixelOps"]),
-        .target(name: "LayerKit", dependencies: ["Geometry"]),
+        .target(name: "Raster", dependencies: ["Geometry", "Pictures", "CPixelOps"]),
+        .target(name: "LayerKit", dependencies: ["Geometry", "Pictures"]),
         .target(name: "Compositor", dependencies: ["LayerKit", "Raster"]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", providers: [.apt(["libjpeg62-turbo-dev"])]),
@@ -31,7 +32,8 @@ let package = Package(
         .target(name: "Overlay", dependencies: ["Raster", "LayerKit", "CFreeType"]),
         .target(name: "Viewer", dependencies: ["CX11", "Overlay", "Compositor", "Scenes", "Recording"]),
         .executableTarget(
-            name: "raster-bench", dependencies: ["Geometry", "Raster"], exclude: ["cairo_bench.py", "compare.py"]),
+            name: "raster-bench", dependencies: ["Geometry", "Raster"],
+            exclude: ["bench_timing.py", "cairo_bench.py", "compare.py", "skia_bench.py"]),
         .executableTarget(
             name: "layerscope",
             dependencies: [
@@ -44,6 +46,7 @@ let package = Package(
 
         .target(name: "LayerscopeTestSupport", dependencies: ["Raster", "ImageFiles"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "PicturesTests", dependencies: ["Pictures"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "LayerscopeTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "LayerscopeTestSupport"]),
         .testTarget(

@@ -138,6 +138,11 @@ final class DisplayListBuilder {
         }
     }
 
+    /// The bitmap to draw for a layer's `contents`: a `CGImage` (as `UIImage.cgImage` gives) or a bitmap.
+    static func picture(_ contents: Any?) -> Bitmap? {
+        (contents as? CGImage)?.bitmap ?? contents as? Bitmap
+    }
+
     private func appendContent(of layer: CALayer, transform: CGAffineTransform, into items: inout [DrawItem]) {
         if let background = layer.backgroundColor, background.alpha > 0 {
             items.append(
@@ -145,7 +150,7 @@ final class DisplayListBuilder {
                     background.premultipliedPixel, opacity: 255,
                     coverage: rectCoverage(layer.bounds, transform: transform)))
         }
-        if let image = layer.contents as? Bitmap, image.width > 0, image.height > 0 {
+        if let image = Self.picture(layer.contents), image.width > 0, image.height > 0 {
             let rect = LayerGeometry.contentsRect(
                 imageSize: CGSize(width: image.width, height: image.height), bounds: layer.bounds,
                 gravity: layer.contentsGravity)

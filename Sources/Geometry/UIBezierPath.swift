@@ -18,10 +18,19 @@ public final class UIBezierPath {
         path.addRect(rect)
     }
 
-    /// A rectangle with circular corners of `cornerRadius` (UIKit's continuous corners are not modelled).
+    /// A rectangle with continuous corners of `cornerRadius`: since iOS 7 UIKit draws this initializer's
+    /// corners as the continuous curve (see `CornerProfile`), not as quarter circles.
     public init(roundedRect rect: CGRect, cornerRadius: CGFloat) {
         path = CGMutablePath()
-        path.addRoundedRect(in: rect, cornerWidth: cornerRadius, cornerHeight: cornerRadius)
+        path.addRoundedRect(in: rect, cornerRadius: cornerRadius, cornerCurve: .continuous)
+    }
+
+    /// A rectangle with circular corners of `cornerRadii.width` on `corners` only (UIKit uses the
+    /// width for both radii), the other corners square.
+    public init(roundedRect rect: CGRect, byRoundingCorners corners: UIRectCorner, cornerRadii: CGSize) {
+        path = CGMutablePath()
+        path.addRoundedRect(
+            in: rect, cornerRadius: cornerRadii.width, maskedCorners: CACornerMask(rawValue: corners.rawValue))
     }
 
     public init(arcCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {

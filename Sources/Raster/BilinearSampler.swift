@@ -199,6 +199,12 @@ struct BilinearSampler {
         return UInt32(truncatingIfNeeded: y | y >> 24)
     }
 
+    /// Blends one sample at (u, v) (16.16 texel-index position) over `dst[0]`, with transparent texels
+    /// outside the image, exactly as a sample of `drawRow` at the same position.
+    func drawSample(into dst: UnsafeMutablePointer<UInt32>, u: Int, v: Int) {
+        drawEach(into: dst, columns: 0..<1, u: u, v: v, du: 0, dv: 0)
+    }
+
     /// Samples columns `columns` (k counted from the row's first sample at (u, v)) one at a time,
     /// with transparent texels outside the image: four 64-bit multiplications a sample, each texel
     /// spread into four 16-bit lanes.

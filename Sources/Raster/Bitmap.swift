@@ -1,4 +1,5 @@
 import Glibc
+import Pictures
 
 /// A premultiplied BGRA8 pixel, as a little-endian 32-bit word `0xAARRGGBB` (memory order B, G, R, A:
 /// X11's 32-bit TrueColor layout and cairo's ARGB32).
@@ -32,6 +33,8 @@ public final class Bitmap: @unchecked Sendable {
     /// The first pixel of the first row.
     public let baseAddress: UnsafeMutableRawPointer
     private let ownsMemory: Bool
+    /// What keeps wrapped memory alive, when the bitmap is a view of a `CGImage`.
+    private let keeper: AnyObject?
     /// A promise by whoever fills the bitmap that every pixel's alpha is 255 (false by default).
     /// Compositing copies instead of blending where an opaque source is fully covered.
     /// `updateIsOpaque()` sets it by looking at every pixel.
@@ -52,6 +55,7 @@ public final class Bitmap: @unchecked Sendable {
         }
         baseAddress = memory
         ownsMemory = true
+        keeper = nil
     }
 
     /// A bitmap over memory it does not own; the caller keeps `memory` alive and valid for
@@ -63,6 +67,18 @@ public final class Bitmap: @unchecked Sendable {
         self.stride = stride
         baseAddress = memory
         ownsMemory = false
+        keeper = nil
+    }
+
+    /// A bitmap over the pixels of `image`, which it keeps alive. The image's pixels never change, so
+    /// the bitmap is only ever drawn from, never into.
+    public init(viewing image: CGImage) {
+        width = image.width
+        height = image.height
+        stride = image.bytesPerRow
+        baseAddress = UnsafeMutableRawPointer(mutating: image.baseAddress)
+        ownsMemory = false
+        keeper = image
     }
 
     deinit {

@@ -37,3 +37,14 @@ enum BenchImages {
         return bitmap
     }
 }
+
+extension BenchImages {
+    /// The shadow benchmark's caster: alpha 255 over columns w/4 ..< 3w/4 and rows h/4 ..< 3h/4.
+    static func card(width: Int, height: Int) -> AlphaPlane {
+        let plane = AlphaPlane(width: width, height: height)
+        for y in (height / 4)..<(3 * height / 4) {
+            plane.row(y).advanced(by: width / 4).update(repeating: 255, count: 3 * width / 4 - width / 4)
+        }
+        return plane
+    }
+}

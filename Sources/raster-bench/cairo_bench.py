@@ -6,30 +6,17 @@ usage: python3 cairo_bench.py [--size WxH] [--frames N]
 Prints `cairo-NAME WxH frames=N median_ms=X p95_ms=Y max_ms=Z` for: copy (paint A with OPERATOR_SOURCE),
 wipe (paint A, then stroke the seed-000 arc, trimmed at strokeEnd, with B as the source), reveal
 (paint A, then fill the growing seed-003 oval with B), ship (paint A, then the 128 x 128 sprite
-rotated about (150, 150) with a bilinear filter). As in the rasterizer notes, the path geometry
+rotated about (150, 150) with a bilinear filter), gradient-axial and gradient-radial (raster-bench's
+full-frame gradients: three opaque stops, corner to corner or on the inscribed ellipse). As in the rasterizer notes, the path geometry
 (arc trimming, done in Python) is prepared before timing; cairo's own stroking, flattening,
 rasterizing and compositing are timed. Default tolerance (0.1), antialias and one thread.
 """
 import array
 import math
-import sys
-import time
 
 import cairo
 
-def options():
-    width, height, frames = 1920, 1080, 200
-    args = sys.argv[1:]
-    while args:
-        word = args.pop(0)
-        if word == "--size":
-            width, height = (int(v) for v in args.pop(0).split("x"))
-        elif word == "--frames":
-            frames = int(args.pop(0))
-        else:
-            sys.exit(f"cairo_bench.py: unknown argument {word}")
-    return width, height, frames
-
+from bench_timing import measure, options
 
 def picture(kind, width, height):
     """The same opaque images as raster-bench's BenchImages.picture (built in a few seconds)."""
@@ -148,22 +135,8 @@ def oval_path(x, y, w, h):
     return ctx.copy_path()
 
 
-def measure(name, width, height, frames, render):
-    for i in range(max(1, frames // 10)):
-        render(i)
-    times = []
-    for i in range(frames):
-        start = time.perf_counter()
-        render(i)
-        times.append((time.perf_counter() - start) * 1000)
-    times.sort()
-    p95 = times[min(len(times) - 1, math.ceil(len(times) * 0.95) - 1)]
-    print(f"cairo-{name} {width}x{height} frames={frames} median_ms={times[len(times) // 2]:.3f} p95_ms={p95:.3f}"
-          f" max_ms={times[-1]:.3f}", flush=True)
-
-
 def main():
-    width, height, frames = options()
+    width, height, frames = options("cairo_bench.py")
     a, b = picture(0, width, height), picture(1, width, height)
     out = cairo.ImageSurface(cairo.FORMAT_ARGB32, width, height)
     ctx = cairo.Context(out)
@@ -219,8 +192,27 @@ def main():
         ctx.restore()
         out.flush()
 
-    for name, job in (("copy", copy), ("wipe", wipe), ("reveal", reveal), ("ship", ship)):
-        measure(name, width, height, frames, job)
+    def gradient(kind):
+        """A full-frame gradient with raster-bench's stops, painted over the frame (OVER)."""
+        if kind == "axial":
+            pattern = cairo.LinearGradient(0, 0, width, height)
+        else:
+            pattern = cairo.RadialGradient(0, 0, 0, 0, 0, 1)
+            pattern.set_matrix(cairo.Matrix(2 / width, 0, 0, 2 / height, -1, -1))
+        pattern.set_extend(cairo.EXTEND_PAD)
+        for location, r, g, b in ((0, 1, 0, 0), (0.5, 0, 1, 0), (1, 0, 0, 1)):
+            pattern.add_color_stop_rgb(location, r, g, b)
+
+        def draw(i):
+            ctx.set_source(pattern)
+            ctx.paint()
+            out.flush()
+
+        return draw
+
+    for name, job in (("copy", copy), ("wipe", wipe), ("reveal", reveal), ("ship", ship),
+                      ("gradient-axial", gradient("axial")), ("gradient-radial", gradient("radial"))):
+        measure("cairo-" + name, width, height, frames, job)
 
 
 if __name__ == "__main__":

@@ -29,6 +29,14 @@ def cairo_python():
     sys.exit("compare.py: no python3 with the cairo module (apt-get install python3-cairo)")
 
 
+def skia_python():
+    """A python3 with skia-python (pip install skia-python), or None: the blur jobs are then shown alone."""
+    for python in ("python3", "/usr/bin/python3"):
+        if subprocess.run([python, "-c", "import skia, numpy"], capture_output=True).returncode == 0:
+            return python
+    return None
+
+
 def run(command):
     out = subprocess.run(command, check=True, capture_output=True, text=True, cwd=ROOT).stdout
     return {m.group(1): (float(m.group(4)), float(m.group(6))) for m in map(LINE.match, out.splitlines()) if m}
@@ -56,6 +64,7 @@ def main():
                                              capture_output=True, text=True, cwd=ROOT).stdout.strip(),
                               "raster-bench")
     python = cairo_python()
+    skia = skia_python()
     ours, theirs, worst = {}, {}, {}
     for _ in range(runs):
         for name, (median, slowest) in run([binary] + bench_args).items():
@@ -63,6 +72,9 @@ def main():
             worst[name] = max(worst.get(name, 0), slowest)
         for name, (median, _) in run([python, os.path.join(HERE, "cairo_bench.py")] + cairo_args).items():
             theirs.setdefault(name.removeprefix("cairo-"), []).append(median)
+        if skia:
+            for name, (median, _) in run([skia, os.path.join(HERE, "skia_bench.py")] + cairo_args).items():
+                theirs.setdefault(name.removeprefix("skia-"), []).append(median)
     print(f"{'job':<16}{'ours ms':>10}{'spread':>16}{'worst':>8}{'cairo ms':>10}{'spread':>16}{'ratio':>8}  target")
     for name, medians in ours.items():
         seed = name.split("+")[0]
@@ -73,6 +85,9 @@ def main():
             cairo_median = statistics.median(cairo)
             ratio = ours_median / cairo_median
             target = "<= 0.10" if "+damage" in name else ("floor" if name == "copy" else "<= 0.75")
+            if name.startswith(("blur", "gradient", "perspective")):
+                skia_job = name.startswith(("blur", "perspective")) or name == "gradient-conic"
+                target = "<= 1 (Skia)" if skia_job else "<= 1"
             cairo_spread = f"{min(cairo):.3f}-{max(cairo):.3f}"
             print(f"{name:<16}{ours_median:>10.3f}{spread:>16}{worst[name]:>8.3f}{cairo_median:>10.3f}"
                   f"{cairo_spread:>16}{ratio:>8.2f}  {target}")

@@ -7,7 +7,9 @@ import Raster
 /// Renders each seed's frame at the given size (default 1920x1080) for N frames (default 200) sweeping
 /// the animation from start to end, and prints one line per job:
 /// `NAME WxH frames=N median_ms=X p95_ms=Y max_ms=Z` (Z: the slowest frame). Jobs: copy (the memory-bandwidth floor), wipe, reveal,
-/// ship, and the same three with damage tracking (`+damage`). Names given on the command line select
+/// ship, the same three with damage tracking (`+damage`), and a shadow's blur of a full-frame A8 plane
+/// at σ 2, 8 and 30 (`blur2`, `blur8`, `blur30`), and full-frame gradients (`gradient-axial`,
+/// `gradient-radial`, `gradient-conic`) and a full-screen picture under perspective (`perspective`). Names given on the command line select
 /// jobs. `--bands 2` composites full frames and draws the sprite in two row bands on two cores
 /// (default 1). Run the release build: `swift run -c release raster-bench`; `compare.py` beside this
 /// file runs it and cairo doing the same jobs and prints the ratios.
@@ -75,6 +77,11 @@ let jobs: [FrameJob] = [
     MaskedFrameJob(shape: .wipe, damage: true, a: a, b: b, out: out, bands: options.bands),
     MaskedFrameJob(shape: .reveal, damage: true, a: a, b: b, out: out, bands: options.bands),
     ShipJob(damage: true, a: a, out: out, bands: options.bands),
+    BlurFrameJob(sigma: 2, width: options.width, height: options.height, bands: options.bands),
+    BlurFrameJob(sigma: 8, width: options.width, height: options.height, bands: options.bands),
+    BlurFrameJob(sigma: 30, width: options.width, height: options.height, bands: options.bands),
+    GradientFrameJob(.axial, out: out), GradientFrameJob(.radial, out: out), GradientFrameJob(.conic, out: out),
+    PerspectiveFrameJob(a: a, b: b, out: out),
 ]
 for job in jobs where options.names.isEmpty || options.names.contains(job.name) {
     out.copy(from: a)

@@ -109,3 +109,14 @@ enum TestPatterns {
         return bitmap
     }
 }
+
+extension Mask {
+    /// A mask of `width × height` covering only `pixels` (column, row, coverage).
+    static func covering(_ pixels: [(Int, Int, UInt8)], width: Int, height: Int) -> Mask {
+        let alpha = Bitmap(width: width, height: height)
+        for (x, y, coverage) in pixels { alpha[x, y] = Pixel(coverage) << 24 }
+        let mask = Mask(width: width, height: height)
+        mask.setCoverage(fromAlphaOf: alpha)
+        return mask
+    }
+}

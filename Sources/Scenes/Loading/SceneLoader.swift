@@ -28,6 +28,7 @@ public enum SceneLoader {
     ) throws(SceneLoadError) -> Scene {
         let isSwift = scene.hasSuffix(".swift")
         guard BuiltInScenes.names.contains(scene) || isSwift else { return try loadFile(scene) }
+        PictureSetup.prepare(sceneFolder: isSwift ? URL(fileURLWithPath: scene).deletingLastPathComponent() : nil)
         // Notes wait until every picture is read, so a failure is the only line printed.
         var notes: [String] = []
         let images = try pictures(imageA: imageA, imageB: imageB, drawn: drawn, notes: &notes)
@@ -84,6 +85,7 @@ public enum SceneLoader {
     /// A scene file and the pictures it names.
     public static func loadFile(_ path: String) throws(SceneLoadError) -> FileScene {
         let url = URL(fileURLWithPath: path)
+        PictureSetup.prepare(sceneFolder: url.deletingLastPathComponent())
         if !FileManager.default.fileExists(atPath: url.path), !path.contains("/"), !path.hasSuffix(".json") {
             throw SceneLoadError(
                 description:
@@ -143,6 +145,9 @@ public enum AssetLocator {
             FileManager.default.fileExists(atPath: $0.path)
         }
     }
+
+    /// The bundled `assets/` folder itself, if one is found.
+    public static var folder: URL? { url(for: ".")?.standardizedFileURL }
 }
 
 /// Generated pictures used when the bundled assets are missing: a diagonal gradient for A, a

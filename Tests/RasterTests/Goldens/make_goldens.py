@@ -13,12 +13,21 @@ Writes, next to this script:
                     (its rasterizer samples 15 sub-rows), so this is the reference for mean differences
   composite.bgra    cairo's `mask_surface` of pattern B through composite_mask over pattern A (raw)
   sprite.bgra       cairo's bilinear rotated sprite over pattern A (raw)
+  gradient_*.bgra   cairo's linear and radial gradients (see GRADIENTS) painted over a background (raw);
+                    pixman interpolates the stops in straight (not premultiplied) colour, as Core
+                    Animation does, so its pixels are a fair oracle
 
-Run it from any directory: python3 make_goldens.py (needs the `cairo` module of python3-cairo).
+  layer_*.a8rle     cairo's coverage of layer outlines (see LAYER_SHAPES): rounded rectangles with
+                    circular and continuous corners, masked corners, and a border ring, built here on
+                    their own from PaintCode's published continuous-corner constants; `_exact` as above
+
+Run it from any directory: python3 make_goldens.py [gradients|layers] (needs the `cairo` module of
+python3-cairo); with `gradients` or `layers` only those goldens are rendered.
 The goldens are deterministic for a given cairo version (1.16 made the committed ones).
 """
 import math
 import os
+import sys
 
 import cairo
 
@@ -300,7 +309,118 @@ def render_sprite():
         f.write(raw_bgra(out))
 
 
+# (name, width, height, background, kind, geometry, stops): axial geometry (x0, y0, x1, y1), radial
+# (cx, cy, rx, ry) for an ellipse of those radii about the centre; stops (location, r, g, b, a), straight
+# colour. The Swift tests (GradientTests) build the same.
+GRADIENTS = [
+    ("gradient_axial", 64, 48, "a", "axial", (6.5, 10, 58, 40),
+     [(0, 1, 0.2, 0.1, 1), (0.35, 0.1, 0.8, 0.3, 0.6), (0.8, 0.2, 0.3, 1, 1)]),
+    ("gradient_white_clear", 64, 8, "white", "axial", (0, 0, 64, 0), [(0, 1, 1, 1, 1), (1, 0, 0, 0, 0)]),
+    ("gradient_radial", 64, 48, "a", "radial", (30, 22, 26, 14),
+     [(0.1, 0.9, 0.9, 0.2, 1), (0.5, 0.1, 0.4, 0.9, 0.5), (1, 0.8, 0.1, 0.3, 0.9)]),
+]
+
+
+def render_gradients():
+    for name, width, height, background, kind, geometry, stops in GRADIENTS:
+        out = cairo.ImageSurface(cairo.FORMAT_ARGB32, width, height)
+        ctx = cairo.Context(out)
+        if background == "white":
+            ctx.set_source_rgb(1, 1, 1)
+        else:
+            ctx.set_source_surface(pattern_surface(background, width, height))
+        ctx.paint()
+        if kind == "axial":
+            gradient = cairo.LinearGradient(*geometry)
+        else:
+            cx, cy, rx, ry = geometry
+            gradient = cairo.RadialGradient(0, 0, 0, 0, 0, 1)
+            gradient.set_matrix(cairo.Matrix(1 / rx, 0, 0, 1 / ry, -cx / rx, -cy / ry))
+        gradient.set_extend(cairo.EXTEND_PAD)
+        for location, r, g, b, a in stops:
+            gradient.add_color_stop_rgba(location, r, g, b, a)
+        ctx.set_source(gradient)
+        ctx.paint()
+        with open(os.path.join(HERE, name + ".bgra"), "wb") as f:
+            f.write(raw_bgra(out))
+
+
+# The continuous corner (PaintCode's reconstruction of iOS 7's rounded rectangle), in radii: the start on
+# the entering edge, then cubic, line, cubic, line, cubic, as (back along the entering edge, along the
+# leaving edge) from the corner point.
+CONTINUOUS = [(1.52866483, 0), (1.08849323, 0), (0.86840689, 0), (0.66993427, 0.065496), (0.63149399, 0.074911),
+              (0.37282392, 0.16905899), (0.16905899, 0.37282392), (0.074911, 0.63149399), (0.065496, 0.66993427),
+              (0, 0.86840689), (0, 1.08849323), (0, 1.52866483)]
+KAPPA = 4.0 / 3.0 * math.tan(math.pi / 8)
+CIRCULAR = [(1, 0), (1 - KAPPA, 0), (0, 1 - KAPPA), (0, 1)]
+
+
+def corner_profile(curve, radius, half):
+    """The corner's points: circular, continuous, or the continuous one blended toward the circle so
+    that it reaches exactly `half` (half the shorter side) when it would reach farther."""
+    if curve == "circular":
+        return CIRCULAR
+    fit = half / radius
+    reach = CONTINUOUS[0][0]
+    if fit >= reach:
+        return CONTINUOUS
+    s = min(1.0, (reach - fit) / (reach - 1))
+    if s >= 1:
+        return CIRCULAR
+    circle = [CIRCULAR[0]] * 5 + [CIRCULAR[1], CIRCULAR[2]] + [CIRCULAR[3]] * 5
+    return [(c[0] + (o[0] - c[0]) * s, c[1] + (o[1] - c[1]) * s) for c, o in zip(CONTINUOUS, circle)]
+
+
+def layer_outline(x, y, w, h, radius, curve="circular", corners=15):
+    """A layer's rounded outline (corner bits as CACornerMask: 1 min-x min-y, 2 max-x min-y, 4 min-x max-y,
+    8 max-x max-y), from the top of the max-x edge by increasing angle."""
+    half = min(w, h) / 2
+    r = max(0.0, min(radius, half))
+    profile = corner_profile(curve, r, half)
+    reach = profile[0][0] * r
+    # corner point, unit vector back along the entering edge, unit vector along the leaving edge, bit
+    order = [((x + w, y + h), (0, -1), (-1, 0), 8), ((x, y + h), (1, 0), (0, -1), 4),
+             ((x, y), (0, 1), (1, 0), 1), ((x + w, y), (-1, 0), (0, 1), 2)]
+    out = [("M", x + w, y + (reach if corners & 2 else 0))]
+    for index, (c, back, ahead, bit) in enumerate(order):
+        if not corners & bit:
+            if index < 3:
+                out.append(("L",) + c)
+            continue
+        p = [(c[0] + r * (a * back[0] + b * ahead[0]), c[1] + r * (a * back[1] + b * ahead[1])) for a, b in profile]
+        out.append(("L",) + p[0])
+        out.append(("C",) + p[1] + p[2] + p[3])
+        if len(p) > 4:
+            out += [("L",) + p[4], ("C",) + p[5] + p[6] + p[7], ("L",) + p[8], ("C",) + p[9] + p[10] + p[11]]
+    return out + [("Z",)]
+
+
+# (name, width, height, fill rule, path); the Swift tests (LayerShapeGoldenTests) build the same with
+# CGPath(roundedRect:cornerRadius:maskedCorners:cornerCurve:).
+LAYER_SHAPES = [
+    ("layer_circular", 100, 80, "nonzero", layer_outline(10.5, 8.25, 80, 60, 14)),
+    ("layer_continuous", 100, 80, "nonzero", layer_outline(10.5, 8.25, 80, 60, 14, "continuous")),
+    ("layer_blended", 100, 80, "nonzero", layer_outline(6.5, 20.5, 88, 36, 16, "continuous")),
+    ("layer_masked", 100, 80, "nonzero", layer_outline(10.5, 8.25, 80, 60, 20, "continuous", 1 | 8)),
+    # A border 6 wide inside the outline: the inner edge is the rect inset by 6 with radius 14 - 6.
+    ("layer_border", 100, 80, "evenodd",
+     layer_outline(10.5, 8.25, 80, 60, 14, "continuous") + layer_outline(16.5, 14.25, 68, 48, 8, "continuous")),
+]
+
+
+def render_layer_shapes():
+    for name, width, height, rule, path in LAYER_SHAPES:
+        style = f"fill {rule}"
+        write_rle(os.path.join(HERE, name + ".a8rle"), width, height, render_a8(width, height, style, path))
+        write_rle(os.path.join(HERE, name + "_exact.a8rle"), width, height,
+                  render_a8(width, height, style, path, SUPERSAMPLING))
+
+
 def main():
+    if sys.argv[1:] == ["gradients"]:
+        return render_gradients()
+    if sys.argv[1:] == ["layers"]:
+        return render_layer_shapes()
     lines = []
     for name, width, height, style, path in shapes():
         lines.append(f"shape {name} {width} {height} {style}")
@@ -314,6 +434,8 @@ def main():
         f.write("\n".join(lines) + "\n")
     render_composite()
     render_sprite()
+    render_gradients()
+    render_layer_shapes()
 
 
 if __name__ == "__main__":

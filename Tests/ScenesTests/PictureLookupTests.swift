@@ -1,0 +1,28 @@
+import Foundation
+import ImageFiles
+import LayerKit
+import Raster
+import Testing
+
+@testable import Scenes
+
+/// Loading a scene file makes `UIImage(named:)` find pictures beside it and read them.
+@Suite struct PictureLookupTests {
+    @Test func namedPictureBesideTheSceneFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scene-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let picture = Bitmap(width: 3, height: 2)
+        picture.fill(0xFF20_4060)
+        try ImageFile.writePNG(picture, to: folder.appendingPathComponent("card@2x.png"))
+        let scene = folder.appendingPathComponent("s.json")
+        try Data(#"{ "size": [10, 10], "layers": [ { "name": "root", "frame": [0, 0, 10, 10] } ] }"#.utf8).write(
+            to: scene)
+        _ = try SceneLoader.loadFile(scene.path)
+        let image = try #require(UIImage(named: "card@2x"))
+        #expect(image.scale == 2 && image.size == CGSize(width: 1.5, height: 1))
+        #expect(image.cgImage?.pixel(x: 2, y: 1) == 0xFF20_4060)
+        #expect(UIImage(named: "no-such-picture") == nil)
+        #expect(UIImage(contentsOfFile: scene.path) == nil, "a scene file is not a picture")
+    }
+}
