@@ -175,7 +175,7 @@ final class DisplayListBuilder {
     {
         var drawn: [DrawItem] = []
         for particle in emitter.particles() {
-            guard let image = particle.contents as? Bitmap, image.width > 0, image.height > 0, particle.scale > 0,
+            guard let image = Self.picture(particle.contents), image.width > 0, image.height > 0, particle.scale > 0,
                 particle.contentsScale > 0
             else { continue }
             let c = particle.color
