@@ -8,6 +8,10 @@ struct CoverageKey: Hashable {
         case fill(FillRule)
         case stroke(StrokeStyle, start: CGFloat, end: CGFloat)
         case rect(CGRect)
+        /// A layer's rounded outline (background, `masksToBounds`).
+        case outline(LayerOutline)
+        /// A layer's border ring.
+        case border(LayerOutline, width: CGFloat)
     }
     var path: [PathElement]
     var transform: CGAffineTransform

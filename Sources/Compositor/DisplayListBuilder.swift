@@ -8,7 +8,7 @@ final class DisplayListBuilder {
     private let images = PreparedImages()
     private let rasterizer = Rasterizer()
     private let stroker = Stroker()
-    private var polygon = Polygon()
+    var polygon = Polygon()
     private var previousCoverage: [CoverageKey: Coverage] = [:]
     private var currentCoverage: [CoverageKey: Coverage] = [:]
     /// Each shape layer's fill and stroke coverage, of the previous frame and of this one: a shape that
@@ -80,11 +80,11 @@ final class DisplayListBuilder {
                 appendLayer(sublayer, parent: transform, into: &own)
             }
         }
-        guard !own.isEmpty else { return }
-        if layer.masksToBounds {
-            let clip = rectCoverage(layer.bounds, transform: transform)
-            own = [.group(own, opacity: 255, coverage: clip)]
+        if layer.masksToBounds, !own.isEmpty {
+            own = [.group(own, opacity: 255, coverage: outlineCoverage(of: layer, transform: transform))]
         }
+        if let border = borderItem(of: layer, transform: transform) { own.append(border) }
+        guard !own.isEmpty else { return }
         var maskCoverage: Coverage?
         if let mask = layer.mask {
             guard let coverage = coverage(ofMask: mask, parent: transform) else { return }
@@ -148,7 +148,7 @@ final class DisplayListBuilder {
             items.append(
                 .fill(
                     background.premultipliedPixel, opacity: 255,
-                    coverage: rectCoverage(layer.bounds, transform: transform)))
+                    coverage: outlineCoverage(of: layer, transform: transform)))
         }
         if let image = Self.picture(layer.contents), image.width > 0, image.height > 0 {
             let rect = LayerGeometry.contentsRect(
@@ -290,7 +290,7 @@ final class DisplayListBuilder {
         return Coverage(mask: result, bounds: bounds.intersection(frame), key: nil, pool: masks)
     }
 
-    private func rectCoverage(_ rect: CGRect, transform: CGAffineTransform) -> Coverage {
+    func rectCoverage(_ rect: CGRect, transform: CGAffineTransform) -> Coverage {
         let key = CoverageKey(path: [], transform: transform, source: .rect(rect))
         return cachedCoverage(key, owner: nil) {
             polygon = LayerGeometry.polygon(of: rect, transform: transform)
@@ -313,7 +313,7 @@ final class DisplayListBuilder {
                     path, style: style, strokeStart: start, strokeEnd: end, transform: transform,
                     canvas: CGRect(x: 0, y: 0, width: width, height: height), into: &polygon)
                 return .nonZero
-            case .rect:
+            case .rect, .outline, .border:
                 return .nonZero
             }
         }
@@ -322,7 +322,7 @@ final class DisplayListBuilder {
     /// The coverage for `key`: this frame's or the previous frame's if it was made already, otherwise
     /// rasterized from the polygon that `makePolygon` leaves in `polygon`, reusing the unchanged bands
     /// of `owner`'s previous coverage.
-    private func cachedCoverage(_ key: CoverageKey, owner: CoverageOwner?, makePolygon: () -> FillRule) -> Coverage {
+    func cachedCoverage(_ key: CoverageKey, owner: CoverageOwner?, makePolygon: () -> FillRule) -> Coverage {
         if let known = currentCoverage[key] ?? previousCoverage[key] {
             currentCoverage[key] = known
             if let owner { currentByOwner[owner] = known }
@@ -380,7 +380,7 @@ final class DisplayListBuilder {
 /// A shape layer's fill or stroke, whose coverage changes from frame to frame as the layer animates.
 /// Only a hint for reusing masks: the rasterizer copies a band from the previous mask only when its
 /// edges are exactly this frame's.
-private struct CoverageOwner: Hashable {
+struct CoverageOwner: Hashable {
     let layer: ObjectIdentifier
     let stroke: Bool
 

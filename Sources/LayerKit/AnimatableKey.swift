@@ -1,7 +1,7 @@
 /// A parsed key path of a layer property, so the per-frame write is a switch rather than string work.
 /// Key paths map to keys through `LayerProperty.all`, where each property is declared.
 enum AnimatableKey: Hashable {
-    case opacity, hidden, zPosition, cornerRadius
+    case opacity, hidden, zPosition, cornerRadius, borderWidth, borderColor
     case position, positionX, positionY
     case anchorPoint, anchorPointX, anchorPointY
     case bounds, boundsOrigin, boundsOriginX, boundsOriginY, boundsSize, boundsWidth, boundsHeight
@@ -69,6 +69,8 @@ enum AnimatableKey: Hashable {
         case .hidden: return .number(s.isHidden ? 1 : 0)
         case .zPosition: return .number(s.zPosition)
         case .cornerRadius: return .number(s.cornerRadius)
+        case .borderWidth: return .number(s.borderWidth)
+        case .borderColor: return .color(s.borderColor)
         case .position: return .point(s.position)
         case .positionX: return .number(s.position.x)
         case .positionY: return .number(s.position.y)
@@ -98,6 +100,8 @@ enum AnimatableKey: Hashable {
         case (.hidden, .number(let v)): s.isHidden = v >= 0.5
         case (.zPosition, .number(let v)): s.zPosition = v
         case (.cornerRadius, .number(let v)): s.cornerRadius = v
+        case (.borderWidth, .number(let v)): s.borderWidth = v
+        case (.borderColor, .color(let v)): s.borderColor = v
         case (.position, .point(let v)): s.position = v
         case (.positionX, .number(let v)): s.position.x = v
         case (.positionY, .number(let v)): s.position.y = v

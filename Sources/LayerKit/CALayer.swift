@@ -309,6 +309,27 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
         get { state.cornerRadius }
         set { setState(\.cornerRadius, newValue, animating: .cornerRadius, event: "cornerRadius") }
     }
+    /// The corners `cornerRadius` rounds (all four by default).
+    public var maskedCorners: CACornerMask {
+        get { state.maskedCorners }
+        set { setState(\.maskedCorners, newValue) }
+    }
+    /// The shape of the rounded corners: `.circular` (the default) or `.continuous`; other names draw
+    /// circular corners.
+    public var cornerCurve: CALayerCornerCurve {
+        get { state.continuousCorners ? .continuous : .circular }
+        set { setState(\.continuousCorners, newValue == .continuous) }
+    }
+    /// The width of the border, inset from the bounds and drawn above the contents and sublayers.
+    public var borderWidth: CGFloat {
+        get { state.borderWidth }
+        set { setState(\.borderWidth, newValue, animating: .borderWidth, event: "borderWidth") }
+    }
+    /// The border's colour, opaque black by default.
+    public var borderColor: CGColor? {
+        get { state.borderColor }
+        set { setState(\.borderColor, newValue, animating: .borderColor, event: "borderColor") }
+    }
 
     // MARK: CAMediaTiming
 

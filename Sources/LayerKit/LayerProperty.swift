@@ -183,6 +183,21 @@ extension LayerProperty {
         animatable("hidden", .bool, .hidden),
         animatable("backgroundColor", .color, .backgroundColor),
         animatable("cornerRadius", .number, .cornerRadius, range: nonNegative),
+        plain(
+            "maskedCorners", .number, range: 0...15, get: { Int($0.maskedCorners.rawValue) },
+            set: { layer, value in
+                if let mask = value as? CACornerMask {
+                    layer.maskedCorners = mask
+                } else if let bits = number(value), let raw = UInt(exactly: bits) {
+                    layer.maskedCorners = CACornerMask(rawValue: raw & 15)
+                }
+            }),
+        plain(
+            "cornerCurve", .choice([CALayerCornerCurve.circular.rawValue, CALayerCornerCurve.continuous.rawValue]),
+            get: { $0.cornerCurve },
+            set: { layer, value in name(value, as: CALayerCornerCurve.self).map { layer.cornerCurve = $0 } }),
+        animatable("borderWidth", .number, .borderWidth, range: nonNegative),
+        animatable("borderColor", .color, .borderColor),
         plain("contents", .image, get: { $0.contents }, set: { $0.contents = $1 }),
         plain(
             "contentsGravity", .choice(CALayerContentsGravity.allCases.map(\.rawValue)),

@@ -11,6 +11,11 @@ struct LayerState {
     var backgroundColor: CGColor?
     var masksToBounds = false
     var cornerRadius: CGFloat = 0
+    var maskedCorners = CACornerMask.all
+    /// `cornerCurve` as a flag (plain data): true for `.continuous`.
+    var continuousCorners = false
+    var borderWidth: CGFloat = 0
+    var borderColor: CGColor? = .black
     var timing = TimingParameters.layerDefault
 }
 

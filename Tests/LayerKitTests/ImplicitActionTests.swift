@@ -22,6 +22,26 @@ import Testing
         #expect(close(Double(layer.presentation()!.opacity), 0.1976, 5e-5))
     }
 
+    /// The outline's animatable properties animate implicitly with the default curve (0.8024 of the way
+    /// at half the default 0.25 s); `maskedCorners` and `cornerCurve` change at once.
+    @Test func cornerRadiusAndBorderAnimateImplicitly() {
+        let clock = freshEngine(at: 0)
+        let layer = CALayer()
+        step(layer, clock, at: 0)
+        layer.cornerRadius = 10
+        layer.borderWidth = 4
+        layer.borderColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        layer.maskedCorners = .layerMinXMinYCorner
+        layer.cornerCurve = .continuous
+        #expect(Set(layer.animationKeys() ?? []) == ["cornerRadius", "borderWidth", "borderColor"])
+        step(layer, clock, at: 0.125)
+        let shown = layer.presentation()!
+        #expect(close(Double(shown.cornerRadius), 8.024, 5e-4))
+        #expect(close(Double(shown.borderWidth), 3.2096, 2e-4))
+        #expect(close(Double(shown.borderColor!.red), 0.8024, 5e-5) && shown.borderColor!.green == 0)
+        #expect(shown.maskedCorners == .layerMinXMinYCorner && shown.cornerCurve == .continuous)
+    }
+
     /// A layer no step has shown yet (Core Animation: not yet committed) takes changes at once.
     @Test func unshownLayersDoNotAnimate() {
         let clock = freshEngine(at: 0)

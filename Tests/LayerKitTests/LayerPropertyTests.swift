@@ -53,6 +53,10 @@ import Testing
         #expect(LayerProperty.named("contentsGravity")?.defaultValue as? CALayerContentsGravity == .resize)
         #expect(LayerProperty.named("duration")?.defaultValue as? CFTimeInterval == .infinity)
         #expect(LayerProperty.named("lineCap")?.defaultValue as? CAShapeLayerLineCap == .butt)
+        #expect(LayerProperty.named("maskedCorners")?.defaultValue as? Int == 15)
+        #expect(LayerProperty.named("cornerCurve")?.defaultValue as? CALayerCornerCurve == .circular)
+        #expect(LayerProperty.named("borderWidth")?.defaultValue as? CGFloat == 0)
+        #expect(LayerProperty.named("borderColor")?.defaultValue as? CGColor == .black)
     }
 
     /// `defaultAction(forKey:)` follows the registry: the implicitly animated properties of the

@@ -49,6 +49,20 @@ struct FileSceneTests {
         #expect(scene.naturalDuration == 1)
     }
 
+    /// The outline's keys: `maskedCorners` as Core Animation's bit mask, `cornerCurve` by name.
+    @Test func outlinePropertiesAreAssigned() throws {
+        _ = EngineFixture()
+        let scene = try Self.scene(
+            layers: #"""
+                { "name": "a", "frame": [0, 0, 30, 40], "cornerRadius": 8, "maskedCorners": 5,
+                  "cornerCurve": "continuous", "borderWidth": 2.5, "borderColor": "#ff0000" }
+                """#, timeline: "[]")
+        let a = try #require(scene.layersByName["a"])
+        #expect(a.cornerRadius == 8 && a.maskedCorners == [.layerMinXMinYCorner, .layerMinXMaxYCorner])
+        #expect(a.cornerCurve == .continuous && a.borderWidth == 2.5)
+        #expect(a.borderColor == CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+    }
+
     @Test func pauseResumeSetAndRemoveFollowTheTimeline() throws {
         let engine = EngineFixture()
         let scene = try Self.scene(
