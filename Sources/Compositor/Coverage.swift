@@ -12,6 +12,8 @@ struct CoverageKey: Hashable {
         case outline(LayerOutline)
         /// A layer's border ring.
         case border(LayerOutline, width: CGFloat)
+        /// A `shadowPath`'s shadow: blurred by `sigma`, moved by (`dx`, `dy`) device pixels.
+        case shadow(sigma: Double, dx: Int, dy: Int)
     }
     var path: [PathElement]
     var transform: CGAffineTransform

@@ -4,23 +4,24 @@ import Raster
 /// Turns a presentation tree into a frame's `DrawItem`s, rasterizing shape coverage on the way.
 /// Coverage of shapes that did not change since the previous frame is reused, not rasterized again.
 final class DisplayListBuilder {
-    private let masks = MaskPool()
+    let masks = MaskPool()
     private let images = PreparedImages()
-    private let rasterizer = Rasterizer()
+    let rasterizer = Rasterizer()
     private let stroker = Stroker()
     var polygon = Polygon()
-    private var previousCoverage: [CoverageKey: Coverage] = [:]
-    private var currentCoverage: [CoverageKey: Coverage] = [:]
+    var previousCoverage: [CoverageKey: Coverage] = [:]
+    var currentCoverage: [CoverageKey: Coverage] = [:]
     /// Each shape layer's fill and stroke coverage, of the previous frame and of this one: a shape that
     /// changed is rasterized with its previous mask at hand, whose bands with unchanged edges are copied.
     private var previousByOwner: [CoverageOwner: Coverage] = [:]
     private var currentByOwner: [CoverageOwner: Coverage] = [:]
     private var visibleTexelCache: [ObjectIdentifier: (image: Bitmap, texels: PixelRect)] = [:]
-    private var width = 0
-    private var height = 0
+    private(set) var width = 0
+    private(set) var height = 0
     /// Draws items into a bitmap; used to turn a complex mask subtree into coverage.
-    private let paintMask: ([DrawItem], Bitmap) -> Void
-    private let scratch: BitmapPool
+    let paintMask: ([DrawItem], Bitmap) -> Void
+    let scratch: BitmapPool
+    let shadows = ShadowScratch()
 
     init(scratch: BitmapPool, paintMask: @escaping ([DrawItem], Bitmap) -> Void) {
         self.scratch = scratch
@@ -40,7 +41,7 @@ final class DisplayListBuilder {
         return items
     }
 
-    private var frame: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+    var frame: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 
     private func appendLayer(_ layer: CALayer, parent: CGAffineTransform, into items: inout [DrawItem]) {
         if let transition = layer.activeTransition {
@@ -84,6 +85,9 @@ final class DisplayListBuilder {
             own = [.group(own, opacity: 255, coverage: outlineCoverage(of: layer, transform: transform))]
         }
         if let border = borderItem(of: layer, transform: transform) { own.append(border) }
+        if !layer.masksToBounds, let shadow = shadowItem(of: layer, casting: own, transform: transform) {
+            own.insert(shadow, at: 0)
+        }
         guard !own.isEmpty else { return }
         var maskCoverage: Coverage?
         if let mask = layer.mask {
@@ -313,7 +317,7 @@ final class DisplayListBuilder {
                     path, style: style, strokeStart: start, strokeEnd: end, transform: transform,
                     canvas: CGRect(x: 0, y: 0, width: width, height: height), into: &polygon)
                 return .nonZero
-            case .rect, .outline, .border:
+            case .rect, .outline, .border, .shadow:
                 return .nonZero
             }
         }

@@ -2,6 +2,7 @@
 /// Key paths map to keys through `LayerProperty.all`, where each property is declared.
 enum AnimatableKey: Hashable {
     case opacity, hidden, zPosition, cornerRadius, borderWidth, borderColor
+    case shadowColor, shadowOpacity, shadowOffset, shadowRadius
     case position, positionX, positionY
     case anchorPoint, anchorPointX, anchorPointY
     case bounds, boundsOrigin, boundsOriginX, boundsOriginY, boundsSize, boundsWidth, boundsHeight
@@ -71,6 +72,10 @@ enum AnimatableKey: Hashable {
         case .cornerRadius: return .number(s.cornerRadius)
         case .borderWidth: return .number(s.borderWidth)
         case .borderColor: return .color(s.borderColor)
+        case .shadowColor: return .color(s.shadowColor)
+        case .shadowOpacity: return .number(Double(s.shadowOpacity))
+        case .shadowOffset: return .size(s.shadowOffset)
+        case .shadowRadius: return .number(s.shadowRadius)
         case .position: return .point(s.position)
         case .positionX: return .number(s.position.x)
         case .positionY: return .number(s.position.y)
@@ -102,6 +107,10 @@ enum AnimatableKey: Hashable {
         case (.cornerRadius, .number(let v)): s.cornerRadius = v
         case (.borderWidth, .number(let v)): s.borderWidth = v
         case (.borderColor, .color(let v)): s.borderColor = v
+        case (.shadowColor, .color(let v)): s.shadowColor = v
+        case (.shadowOpacity, .number(let v)): s.shadowOpacity = Float(v)
+        case (.shadowOffset, .size(let v)): s.shadowOffset = v
+        case (.shadowRadius, .number(let v)): s.shadowRadius = v
         case (.position, .point(let v)): s.position = v
         case (.positionX, .number(let v)): s.position.x = v
         case (.positionY, .number(let v)): s.position.y = v

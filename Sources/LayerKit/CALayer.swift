@@ -60,6 +60,7 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     var nameStorage: String?
     var contentsStorage: Any?
     var contentsGravityStorage = CALayerContentsGravity.resize
+    var shadowPathStorage: CGPath?
     /// Supplies implicit actions (`action(for:forKey:)`), searched first.
     public weak var delegate: CALayerDelegate?
     /// Implicit actions by property name, searched after the delegate (`NSNull()` disables one).
@@ -87,6 +88,7 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
             nameStorage = other.nameStorage
             contentsStorage = other.contentsStorage
             contentsGravityStorage = other.contentsGravityStorage
+            shadowPathStorage = other.shadowPathStorage
             customValues = other.customValues
         }
     }
@@ -150,6 +152,7 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
             nameStorage = model.nameStorage
             contentsStorage = model.contentsStorage
             contentsGravityStorage = model.contentsGravityStorage
+            shadowPathStorage = model.shadowPathStorage
         }
         if !model.customValues.isEmpty || !customValues.isEmpty { customValues = model.customValues }
     }
@@ -329,6 +332,35 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     public var borderColor: CGColor? {
         get { state.borderColor }
         set { setState(\.borderColor, newValue, animating: .borderColor, event: "borderColor") }
+    }
+    /// The shadow's colour, opaque black by default.
+    public var shadowColor: CGColor? {
+        get { state.shadowColor }
+        set { setState(\.shadowColor, newValue, animating: .shadowColor, event: "shadowColor") }
+    }
+    /// The shadow's opacity, 0 (no shadow) by default.
+    public var shadowOpacity: Float {
+        get { state.shadowOpacity }
+        set { setState(\.shadowOpacity, newValue, animating: .shadowOpacity, event: "shadowOpacity") }
+    }
+    /// The shadow's offset in the layer's coordinates, (0, −3) by default: up on a y-down screen.
+    public var shadowOffset: CGSize {
+        get { state.shadowOffset }
+        set { setState(\.shadowOffset, newValue, animating: .shadowOffset, event: "shadowOffset") }
+    }
+    /// The shadow's blur radius, 3 by default: a Gaussian of σ = shadowRadius points.
+    public var shadowRadius: CGFloat {
+        get { state.shadowRadius }
+        set { setState(\.shadowRadius, newValue, animating: .shadowRadius, event: "shadowRadius") }
+    }
+    /// The outline that casts the shadow (non-zero winding) instead of the layer's composited alpha;
+    /// assigning copies it. Changes are not animated.
+    public var shadowPath: CGPath? {
+        get { shadowPathStorage }
+        set {
+            shadowPathStorage = newValue?.copy()
+            modelDidChange()
+        }
     }
 
     // MARK: CAMediaTiming

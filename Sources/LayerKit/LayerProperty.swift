@@ -198,6 +198,13 @@ extension LayerProperty {
             set: { layer, value in name(value, as: CALayerCornerCurve.self).map { layer.cornerCurve = $0 } }),
         animatable("borderWidth", .number, .borderWidth, range: nonNegative),
         animatable("borderColor", .color, .borderColor),
+        animatable("shadowColor", .color, .shadowColor),
+        animatable("shadowOpacity", .number, .shadowOpacity, range: unit),
+        animatable("shadowOffset", .size, .shadowOffset),
+        animatable("shadowRadius", .number, .shadowRadius, range: nonNegative),
+        plain(
+            "shadowPath", .path, get: { $0.shadowPath },
+            set: { layer, value in layer.shadowPath = value as? CGPath }),
         plain("contents", .image, get: { $0.contents }, set: { $0.contents = $1 }),
         plain(
             "contentsGravity", .choice(CALayerContentsGravity.allCases.map(\.rawValue)),

@@ -16,6 +16,10 @@ struct LayerState {
     var continuousCorners = false
     var borderWidth: CGFloat = 0
     var borderColor: CGColor? = .black
+    var shadowColor: CGColor? = .black
+    var shadowOpacity: Float = 0
+    var shadowOffset = CGSize(width: 0, height: -3)
+    var shadowRadius: CGFloat = 3
     var timing = TimingParameters.layerDefault
 }
 

@@ -49,18 +49,24 @@ struct FileSceneTests {
         #expect(scene.naturalDuration == 1)
     }
 
-    /// The outline's keys: `maskedCorners` as Core Animation's bit mask, `cornerCurve` by name.
+    /// The outline's and shadow's keys: `maskedCorners` as Core Animation's bit mask, `cornerCurve` by
+    /// name, `shadowOffset` a size, `shadowPath` a path.
     @Test func outlinePropertiesAreAssigned() throws {
         _ = EngineFixture()
         let scene = try Self.scene(
             layers: #"""
                 { "name": "a", "frame": [0, 0, 30, 40], "cornerRadius": 8, "maskedCorners": 5,
-                  "cornerCurve": "continuous", "borderWidth": 2.5, "borderColor": "#ff0000" }
+                  "cornerCurve": "continuous", "borderWidth": 2.5, "borderColor": "#ff0000",
+                  "shadowColor": "#0000ff", "shadowOpacity": 0.5, "shadowOffset": [1, 2], "shadowRadius": 6,
+                  "shadowPath": { "rect": [0, 0, 30, 40] } }
                 """#, timeline: "[]")
         let a = try #require(scene.layersByName["a"])
         #expect(a.cornerRadius == 8 && a.maskedCorners == [.layerMinXMinYCorner, .layerMinXMaxYCorner])
         #expect(a.cornerCurve == .continuous && a.borderWidth == 2.5)
         #expect(a.borderColor == CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        #expect(a.shadowColor == CGColor(red: 0, green: 0, blue: 1, alpha: 1) && a.shadowOpacity == 0.5)
+        #expect(a.shadowOffset == CGSize(width: 1, height: 2) && a.shadowRadius == 6)
+        #expect(a.shadowPath == CGPath(rect: CGRect(x: 0, y: 0, width: 30, height: 40), transform: nil))
     }
 
     @Test func pauseResumeSetAndRemoveFollowTheTimeline() throws {

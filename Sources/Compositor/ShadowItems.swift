@@ -1,0 +1,88 @@
+import LayerKit
+import Raster
+
+/// The blur and its plane, kept from frame to frame so drawing a shadow of an unchanged size allocates
+/// nothing.
+final class ShadowScratch {
+    let blur = GaussianBlur()
+    private var plane: AlphaPlane?
+
+    /// A plane of `width × height`, the previous one when it has that size.
+    func plane(width: Int, height: Int) -> AlphaPlane {
+        if let plane, plane.width == width, plane.height == height { return plane }
+        let made = AlphaPlane(width: width, height: height)
+        plane = made
+        return made
+    }
+}
+
+extension DisplayListBuilder {
+    /// The shadow of `layer`, drawn beneath it, nil when it casts none: the alpha of `shadowPath` (under
+    /// `transform`, non-zero winding) or else of `own` (the layer's background, contents, sublayers and
+    /// border, composited), blurred by a Gaussian of σ = `shadowRadius` × the transform's scale, moved
+    /// by `shadowOffset` (layer space, rounded to whole device pixels) and filled with `shadowColor` at
+    /// `shadowOpacity`. A `shadowPath` shadow is kept while its path, transform, σ and offset are
+    /// unchanged; one cast by the composited alpha is blurred again every frame.
+    func shadowItem(of layer: CALayer, casting own: [DrawItem], transform: CGAffineTransform) -> DrawItem? {
+        guard layer.shadowOpacity > 0, let color = layer.shadowColor, color.alpha > 0,
+            layer.shadowPath != nil || !own.isEmpty
+        else { return nil }
+        let scale = Double(abs(transform.a * transform.d - transform.b * transform.c)).squareRoot()
+        let sigma = GaussianBlur.sigma(shadowRadius: Double(layer.shadowRadius), pixelsPerPoint: scale)
+        let o = layer.shadowOffset
+        let dx = Int((transform.a * o.width + transform.c * o.height).rounded())
+        let dy = Int((transform.b * o.width + transform.d * o.height).rounded())
+        guard sigma.isFinite, abs(dx) < 1 << 20, abs(dy) < 1 << 20 else { return nil }
+        let coverage: Coverage
+        if let path = layer.shadowPath {
+            let key = CoverageKey(
+                path: path.elements, transform: transform, source: .shadow(sigma: sigma, dx: dx, dy: dy))
+            if let known = currentCoverage[key] ?? previousCoverage[key] {
+                coverage = known
+            } else {
+                polygon.removeAll()
+                path.flatten(into: &polygon, transform: transform)
+                let caster = masks.acquire(width: width, height: height)
+                rasterizer.fill(polygon, rule: .nonZero, into: caster)
+                let bounds = caster.coveredBounds
+                let plane = casterPlane(bounds, sigma: sigma) { $0.setCoverage(from: caster, origin: $1) }
+                masks.recycle(caster)
+                coverage = blurredCoverage(plane, sigma: sigma, dx: dx, dy: dy, key: key)
+            }
+            currentCoverage[key] = coverage
+        } else {
+            let rendered = scratch.acquire(width: width, height: height)
+            paintMask(own, rendered)
+            let bounds = DrawItem.bounds(of: own).intersection(frame)
+            let plane = casterPlane(bounds, sigma: sigma) { $0.setAlpha(from: rendered, origin: $1) }
+            scratch.recycle(rendered)
+            coverage = blurredCoverage(plane, sigma: sigma, dx: dx, dy: dy, key: nil)
+        }
+        guard !coverage.bounds.isEmpty else { return nil }
+        return .fill(color.premultipliedPixel, opacity: Self.byte(layer.shadowOpacity), coverage: coverage)
+    }
+
+    /// The caster's alpha over `bounds` padded by the blur's reach, written by `fill` (given the plane
+    /// and its device origin); with the plane's origin.
+    private func casterPlane(
+        _ bounds: PixelRect, sigma: Double, fill: (AlphaPlane, (x: Int, y: Int)) -> Void
+    ) -> (plane: AlphaPlane, origin: (x: Int, y: Int)) {
+        let pad = GaussianBlur.reach(sigma: sigma)
+        let origin = (x: bounds.minX - pad, y: bounds.minY - pad)
+        let plane = shadows.plane(width: max(1, bounds.width + 2 * pad), height: max(1, bounds.height + 2 * pad))
+        if bounds.isEmpty { plane.clear() } else { fill(plane, origin) }
+        return (plane, origin)
+    }
+
+    /// The plane blurred and moved by the offset, as frame-sized coverage.
+    private func blurredCoverage(
+        _ caster: (plane: AlphaPlane, origin: (x: Int, y: Int)), sigma: Double, dx: Int, dy: Int, key: CoverageKey?
+    ) -> Coverage {
+        shadows.blur.blur(caster.plane, sigma: sigma, bands: 2)
+        let origin = (x: caster.origin.x + dx, y: caster.origin.y + dy)
+        let mask = masks.acquire(width: width, height: height)
+        mask.setCoverage(from: caster.plane, at: origin)
+        let bounds = PixelRect(x: origin.x, y: origin.y, width: caster.plane.width, height: caster.plane.height)
+        return Coverage(mask: mask, bounds: bounds.intersection(frame), key: key, pool: masks)
+    }
+}
