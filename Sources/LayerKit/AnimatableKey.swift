@@ -2,7 +2,8 @@
 /// Key paths map to keys through `LayerProperty.all`, where each property is declared.
 enum AnimatableKey: Hashable {
     case opacity, hidden, zPosition, cornerRadius, borderWidth, borderColor
-    case shadowColor, shadowOpacity, shadowOffset, shadowRadius
+    /// `shadowPath` is kept beside the plain-data state (a path is a reference), read and written by the layer.
+    case shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath
     case position, positionX, positionY
     case anchorPoint, anchorPointX, anchorPointY
     case bounds, boundsOrigin, boundsOriginX, boundsOriginY, boundsSize, boundsWidth, boundsHeight

@@ -160,6 +160,7 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     /// The typed value of an animatable key (nil for keys this layer class does not have).
     func animatableValue(for key: AnimatableKey) -> AnimatableValue? {
         if case .custom(let name) = key { return customValues[name].map { AnimatableValue($0) } }
+        if key == .shadowPath { return .path(shadowPathStorage) }
         return AnimatableKey.read(key, state)
     }
 
@@ -169,6 +170,10 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
             customValues[name] = value.anyValue
             return
         }
+        if key == .shadowPath, case .path(let path) = value {
+            shadowPathStorage = path
+            return
+        }
         AnimatableKey.write(key, value, &state)
     }
 
@@ -176,6 +181,7 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     /// Subclasses with their own animatable state override this.
     func restoreAnimatedState(from model: CALayer) {
         state = model.state
+        shadowPathStorage = model.shadowPathStorage
         activeTransition = nil
         for entry in model.attached {
             for case .custom(let name) in entry.program.keys { customValues[name] = model.customValues[name] }
@@ -354,7 +360,7 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
         set { setState(\.shadowRadius, newValue, animating: .shadowRadius, event: "shadowRadius") }
     }
     /// The outline that casts the shadow (non-zero winding) instead of the layer's composited alpha;
-    /// assigning copies it. Changes are not animated.
+    /// assigning copies it. Animatable, but changes are not animated implicitly.
     public var shadowPath: CGPath? {
         get { shadowPathStorage }
         set {

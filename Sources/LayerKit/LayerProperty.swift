@@ -202,9 +202,7 @@ extension LayerProperty {
         animatable("shadowOpacity", .number, .shadowOpacity, range: unit),
         animatable("shadowOffset", .size, .shadowOffset),
         animatable("shadowRadius", .number, .shadowRadius, range: nonNegative),
-        plain(
-            "shadowPath", .path, get: { $0.shadowPath },
-            set: { layer, value in layer.shadowPath = value as? CGPath }),
+        animatable("shadowPath", .path, .shadowPath, implicit: false),
         plain("contents", .image, get: { $0.contents }, set: { $0.contents = $1 }),
         plain(
             "contentsGravity", .choice(CALayerContentsGravity.allCases.map(\.rawValue)),

@@ -42,6 +42,26 @@ import Testing
         #expect(shown.maskedCorners == .layerMinXMinYCorner && shown.cornerCurve == .continuous)
     }
 
+    /// Shadows animate implicitly, except `shadowPath`, which changes at once but animates explicitly
+    /// (a linear basic animation halfway between two rects is the rect between them).
+    @Test func shadowPathAnimatesOnlyExplicitly() throws {
+        let clock = freshEngine(at: 0)
+        let layer = CALayer()
+        step(layer, clock, at: 0)
+        let small = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)
+        let large = CGPath(rect: CGRect(x: 0, y: 0, width: 30, height: 50), transform: nil)
+        layer.shadowOpacity = 1
+        layer.shadowPath = small
+        #expect(layer.animationKeys() == ["shadowOpacity"])
+        let animation = basic("shadowPath", from: small, to: large)
+        animation.timingFunction = CAMediaTimingFunction(name: .linear)
+        layer.add(animation, forKey: "grow")
+        step(layer, clock, at: 0.5)
+        let shown = try #require(layer.presentation()?.shadowPath)
+        #expect(shown.boundingBox == CGRect(x: 0, y: 0, width: 20, height: 30))
+        #expect(layer.shadowPath == small)
+    }
+
     /// A layer no step has shown yet (Core Animation: not yet committed) takes changes at once.
     @Test func unshownLayersDoNotAnimate() {
         let clock = freshEngine(at: 0)
