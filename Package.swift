@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "Viewer", dependencies: ["CX11", "Overlay", "Compositor", "Scenes", "Recording"]),
         .executableTarget(
             name: "raster-bench", dependencies: ["Geometry", "Raster"],
-            exclude: ["bench_timing.py", "cairo_bench.py", "compare.py", "skia_bench.py"]),
+            exclude: ["bench_timing.py", "cairo_bench.py", "compare.py", "skia_bench.py", "skia_card.py"]),
         .executableTarget(
             name: "layerscope",
             dependencies: [

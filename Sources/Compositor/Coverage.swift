@@ -14,6 +14,15 @@ struct CoverageKey: Hashable {
         case border(LayerOutline, width: CGFloat)
         /// A `shadowPath`'s shadow: blurred by `sigma`, moved by (`dx`, `dy`) device pixels.
         case shadow(sigma: Double, dx: Int, dy: Int)
+        /// The shadow of a layer drawn by solid fills alone (its composited alpha), blurred and moved so.
+        case castShadow([CastFill], sigma: Double, dx: Int, dy: Int)
+    }
+
+    /// One solid fill of a shadow's caster: its colour, opacity and coverage determine its alpha.
+    struct CastFill: Hashable {
+        var color: Pixel
+        var opacity: UInt8
+        var coverage: CoverageKey
     }
     var path: [PathElement]
     var transform: CGAffineTransform

@@ -317,7 +317,7 @@ final class DisplayListBuilder {
                     path, style: style, strokeStart: start, strokeEnd: end, transform: transform,
                     canvas: CGRect(x: 0, y: 0, width: width, height: height), into: &polygon)
                 return .nonZero
-            case .rect, .outline, .border, .shadow:
+            case .rect, .outline, .border, .shadow, .castShadow:
                 return .nonZero
             }
         }

@@ -21,8 +21,8 @@ extension DisplayListBuilder {
     /// `transform`, non-zero winding) or else of `own` (the layer's background, contents, sublayers and
     /// border, composited), blurred by a Gaussian of σ = `shadowRadius` × the transform's scale, moved
     /// by `shadowOffset` (layer space, rounded to whole device pixels) and filled with `shadowColor` at
-    /// `shadowOpacity`. A `shadowPath` shadow is kept while its path, transform, σ and offset are
-    /// unchanged; one cast by the composited alpha is blurred again every frame.
+    /// `shadowOpacity`. A shadow is kept while its path (or the fills that cast it), transform, σ and
+    /// offset are unchanged; one cast by anything else (a picture, a group) is blurred again every frame.
     func shadowItem(of layer: CALayer, casting own: [DrawItem], transform: CGAffineTransform) -> DrawItem? {
         guard layer.shadowOpacity > 0, let color = layer.shadowColor, color.alpha > 0,
             layer.shadowPath != nil || !own.isEmpty
@@ -37,29 +37,50 @@ extension DisplayListBuilder {
         if let path = layer.shadowPath {
             let key = CoverageKey(
                 path: path.elements, transform: transform, source: .shadow(sigma: sigma, dx: dx, dy: dy))
-            if let known = currentCoverage[key] ?? previousCoverage[key] {
-                coverage = known
-            } else {
+            coverage = cachedShadow(key) {
                 polygon.removeAll()
                 path.flatten(into: &polygon, transform: transform)
                 let caster = masks.acquire(width: width, height: height)
                 rasterizer.fill(polygon, rule: .nonZero, into: caster)
-                let bounds = caster.coveredBounds
-                let plane = casterPlane(bounds, sigma: sigma) { $0.setCoverage(from: caster, origin: $1) }
+                let plane = casterPlane(caster.coveredBounds, sigma: sigma) { $0.setCoverage(from: caster, origin: $1) }
                 masks.recycle(caster)
-                coverage = blurredCoverage(plane, sigma: sigma, dx: dx, dy: dy, key: key)
+                return blurredCoverage(plane, sigma: sigma, dx: dx, dy: dy, key: key)
             }
-            currentCoverage[key] = coverage
         } else {
-            let rendered = scratch.acquire(width: width, height: height)
-            paintMask(own, rendered)
-            let bounds = DrawItem.bounds(of: own).intersection(frame)
-            let plane = casterPlane(bounds, sigma: sigma) { $0.setAlpha(from: rendered, origin: $1) }
-            scratch.recycle(rendered)
-            coverage = blurredCoverage(plane, sigma: sigma, dx: dx, dy: dy, key: nil)
+            let key = Self.castFills(own).map {
+                CoverageKey(path: [], transform: transform, source: .castShadow($0, sigma: sigma, dx: dx, dy: dy))
+            }
+            coverage = cachedShadow(key) {
+                let rendered = scratch.acquire(width: width, height: height)
+                paintMask(own, rendered)
+                let bounds = DrawItem.bounds(of: own).intersection(frame)
+                let plane = casterPlane(bounds, sigma: sigma) { $0.setAlpha(from: rendered, origin: $1) }
+                scratch.recycle(rendered)
+                return blurredCoverage(plane, sigma: sigma, dx: dx, dy: dy, key: key)
+            }
         }
         guard !coverage.bounds.isEmpty else { return nil }
         return .fill(color.premultipliedPixel, opacity: Self.byte(layer.shadowOpacity), coverage: coverage)
+    }
+
+    /// This frame's or the previous frame's shadow for `key`, else the one `make` blurs (kept for the
+    /// next frame when it has a key).
+    private func cachedShadow(_ key: CoverageKey?, make: () -> Coverage) -> Coverage {
+        guard let key else { return make() }
+        let coverage = currentCoverage[key] ?? previousCoverage[key] ?? make()
+        currentCoverage[key] = coverage
+        return coverage
+    }
+
+    /// The fills of a caster drawn by solid fills of known coverage alone (a background, a border, the
+    /// backgrounds of its sublayers), which determine its alpha; nil when anything else draws in it.
+    private static func castFills(_ items: [DrawItem]) -> [CoverageKey.CastFill]? {
+        var fills: [CoverageKey.CastFill] = []
+        for item in items {
+            guard case .fill(let color, let opacity, let coverage) = item, let key = coverage.key else { return nil }
+            fills.append(CoverageKey.CastFill(color: color, opacity: opacity, coverage: key))
+        }
+        return fills
     }
 
     /// The caster's alpha over `bounds` padded by the blur's reach, written by `fill` (given the plane
