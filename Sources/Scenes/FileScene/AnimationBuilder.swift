@@ -22,6 +22,13 @@ enum AnimationBuilder {
             let group = CAAnimationGroup()
             group.animations = spec.animations.map(build)
             animation = group
+        case .transition:
+            let transition = CATransition()
+            if let type = spec.transitionType { transition.type = CATransitionType(rawValue: type) }
+            transition.subtype = spec.transitionSubtype.map(CATransitionSubtype.init(rawValue:))
+            transition.startProgress = Float(spec.startProgress)
+            transition.endProgress = Float(spec.endProgress)
+            animation = transition
         }
         if let property = animation as? CAPropertyAnimation {
             property.isAdditive = spec.additive

@@ -125,6 +125,7 @@ public enum AnimationKind: String, Sendable {
     case basic
     case keyframe
     case group
+    case transition
 }
 
 /// A timing function: a named one or four control-point numbers.
@@ -157,6 +158,11 @@ public final class AnimationSpec {
     public var timingFunctions: [TimingFunctionSpec]?
     public var calculationMode: String?
     public var animations: [AnimationSpec] = []
+    /// A transition's `type` and `subtype` names and its progress span.
+    public var transitionType: String?
+    public var transitionSubtype: String?
+    public var startProgress: Double = 0
+    public var endProgress: Double = 1
 
     init(kind: AnimationKind, keyPath: String?) {
         self.kind = kind

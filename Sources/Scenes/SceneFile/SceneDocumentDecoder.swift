@@ -110,7 +110,8 @@ struct SceneDocumentDecoder {
     private func decodeAnimation(_ node: JSONNode) throws -> AnimationSpec {
         guard case .object(let members) = node.value else { throw node.expected("an animation object") }
         let raw = JSONObjectNode(node: node, members: members)
-        let kind = try AnimationKind(rawValue: raw.required("kind").choice(["basic", "keyframe", "group"]))!
+        let kind = try AnimationKind(
+            rawValue: raw.required("kind").choice(["basic", "keyframe", "group", "transition"]))!
         let common = ["kind", "removedOnCompletion", "timingFunction"] + PropertyTable.timing.map(\.0)
         let property = ["keyPath", "additive", "cumulative"]
         let specific: [String]
@@ -118,11 +119,12 @@ struct SceneDocumentDecoder {
         case .basic: specific = property + ["fromValue", "toValue", "byValue"]
         case .keyframe: specific = property + ["values", "keyTimes", "timingFunctions", "calculationMode"]
         case .group: specific = ["animations"]
+        case .transition: specific = ["type", "subtype", "startProgress", "endProgress"]
         }
         let object = try node.object(allowedKeys: common + specific)
         var valueType: PropertyType?
         var keyPath: String?
-        if kind != .group {
+        if kind != .group && kind != .transition {
             let keyPathNode = try object.required("keyPath")
             let path = try keyPathNode.string()
             guard let type = PropertyTable.animatable[path] else {
@@ -154,6 +156,12 @@ struct SceneDocumentDecoder {
         try decodeKeyframeTiming(object, into: animation)
         if kind == .group {
             animation.animations = try (object["animations"]?.array() ?? []).map { try decodeAnimation($0) }
+        }
+        if kind == .transition {
+            animation.transitionType = try object["type"]?.choice(CATransitionType.allCases.map(\.rawValue))
+            animation.transitionSubtype = try object["subtype"]?.choice(CATransitionSubtype.allCases.map(\.rawValue))
+            animation.startProgress = try object["startProgress"]?.number(in: 0...1) ?? 0
+            animation.endProgress = try object["endProgress"]?.number(in: animation.startProgress...1) ?? 1
         }
         return animation
     }
