@@ -53,7 +53,7 @@ public struct AnimationTimingFacts: Equatable, Sendable {
     public var key: String?
     /// The animated key path (nil for groups).
     public var keyPath: String?
-    /// `basic`, `keyframe`, `group` or `animation`.
+    /// `basic`, `spring`, `keyframe`, `group` or `animation`.
     public var kind: String
     /// Resolved begin time, in the layer's local time (0 at add time became "now").
     public var beginTime: Double
@@ -225,7 +225,7 @@ public final class AnimationSampler {
     }
 
     private func progress(of s: ResolvedTiming.Sample) -> Double? {
-        s.shown ? program.timing.progress(of: s, curve: program.timingFunction) : nil
+        s.shown ? program.progress(of: s) : nil
     }
 
     /// The key path's model value (what shows while the animation does not).
@@ -257,6 +257,7 @@ public final class AnimationSampler {
             function.map { [Double($0.c1.x), Double($0.c1.y), Double($0.c2.x), Double($0.c2.y)] } ?? [0, 0, 1, 1]
         let kind: String
         switch animation {
+        case is CASpringAnimation: kind = "spring"
         case is CABasicAnimation: kind = "basic"
         case is CAKeyframeAnimation: kind = "keyframe"
         case is CAAnimationGroup: kind = "group"
