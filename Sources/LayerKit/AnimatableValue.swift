@@ -202,6 +202,12 @@ enum AnimatableValue {
         return result
     }
 
+    /// True for a transform (which keyframe splines do not bend).
+    var isTransform: Bool {
+        if case .transform = self { return true }
+        return false
+    }
+
     /// A distance between two values for paced keyframes (Euclidean over the components).
     func distance(to other: AnimatableValue) -> Double {
         guard let a = components, let b = other.components, a.count == b.count else { return 0 }

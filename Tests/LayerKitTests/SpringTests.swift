@@ -15,6 +15,19 @@ import Testing
             allowsOverdamping: overdamping)
     }
 
+    /// A spring animation of `keyPath` from `from` to `to` lasting `duration`, then `configure`d.
+    func springAnimation(
+        _ keyPath: String, from: Any? = nil, to: Any, duration: Double,
+        _ configure: (CASpringAnimation) -> Void = { _ in }
+    ) -> CASpringAnimation {
+        let animation = CASpringAnimation(keyPath: keyPath)
+        animation.fromValue = from
+        animation.toValue = to
+        animation.duration = duration
+        configure(animation)
+        return animation
+    }
+
     /// The reference numbers of the research note (six decimals, so within 5e-7).
     @Test func referenceValuesInEachRegime() {
         let rows: [(DampedSpring, [Double])] = [
@@ -178,12 +191,10 @@ import Testing
         let clock = freshEngine(at: 10)
         let layer = CALayer()
         layer.position = CGPoint(x: 0, y: 5)
-        let animation = CASpringAnimation(keyPath: "position.x")
-        animation.fromValue = 0
-        animation.toValue = 100
-        animation.duration = 2
-        animation.speed = 2
-        animation.timingFunction = CAMediaTimingFunction(name: .easeIn)
+        let animation = springAnimation("position.x", from: 0, to: 100, duration: 2) {
+            $0.speed = 2
+            $0.timingFunction = CAMediaTimingFunction(name: .easeIn)
+        }
         layer.add(animation, forKey: "spring")
         let oscillator = spring()
         for frame in 0..<60 {
@@ -202,13 +213,11 @@ import Testing
     @Test func autoreverseAndRepeat() throws {
         let clock = freshEngine(at: 0)
         let layer = CALayer()
-        let animation = CASpringAnimation(keyPath: "opacity")
-        animation.fromValue = 0
-        animation.toValue = 1
-        animation.damping = 14
-        animation.duration = 0.8
-        animation.autoreverses = true
-        animation.repeatCount = 2
+        let animation = springAnimation("opacity", from: 0, to: 1, duration: 0.8) {
+            $0.damping = 14
+            $0.autoreverses = true
+            $0.repeatCount = 2
+        }
         layer.add(animation, forKey: "o")
         let oscillator = spring(damping: 14)
         for (t, springTime) in [(0.3, 0.3), (1.1, 0.5), (1.9, 0.3), (2.9, 0.3)] {
@@ -223,17 +232,10 @@ import Testing
     @Test func invalidParametersAndSampler() throws {
         let clock = freshEngine(at: 0)
         let layer = CALayer()
-        let broken = CASpringAnimation(keyPath: "position.y")
-        broken.toValue = 40
-        broken.mass = 0
-        broken.duration = 1
-        layer.add(broken, forKey: "broken")
+        layer.add(springAnimation("position.y", to: 40, duration: 1) { $0.mass = 0 }, forKey: "broken")
         step(layer, clock, at: 0.5)
         #expect(try #require(layer.presentation()).position.y == 40)
-        let good = CASpringAnimation(keyPath: "position.x")
-        good.toValue = 10
-        good.duration = 1
-        layer.add(good, forKey: "good")
+        layer.add(springAnimation("position.x", to: 10, duration: 1), forKey: "good")
         let sampler = try #require(AnimationSampler(layer: layer, key: "good"))
         #expect(sampler.facts.kind == "spring")
         let sample = sampler.sample(atLocalTime: 0.6)
