@@ -1,4 +1,5 @@
 /// A parsed key path of a layer property, so the per-frame write is a switch rather than string work.
+/// Key paths map to keys through `LayerProperty.all`, where each property is declared.
 enum AnimatableKey: Hashable {
     case opacity, hidden, zPosition, cornerRadius
     case position, positionX, positionY
@@ -7,8 +8,8 @@ enum AnimatableKey: Hashable {
     case transform
     case transformPart(TransformPart)
     case backgroundColor
-    // CAShapeLayer
-    case path, fillColor, strokeColor, lineWidth, miterLimit, lineDashPhase, strokeStart, strokeEnd
+    /// A key only `CAShapeLayer` has.
+    case shape(ShapeKey)
     /// Any other key: stored in the layer's key-value dictionary.
     case custom(String)
 
@@ -19,57 +20,20 @@ enum AnimatableKey: Hashable {
         case translation, translationX, translationY, translationZ
     }
 
+    /// The animatable keys of `CAShapeLayer`.
+    enum ShapeKey: Hashable {
+        case path, fillColor, strokeColor, lineWidth, miterLimit, lineDashPhase, strokeStart, strokeEnd
+    }
+
+    /// The key of a registered property (`LayerProperty.named`), else `.custom`.
     init(_ keyPath: String) {
-        switch keyPath {
-        case "opacity": self = .opacity
-        case "hidden", "isHidden": self = .hidden
-        case "zPosition": self = .zPosition
-        case "cornerRadius": self = .cornerRadius
-        case "position": self = .position
-        case "position.x": self = .positionX
-        case "position.y": self = .positionY
-        case "anchorPoint": self = .anchorPoint
-        case "anchorPoint.x": self = .anchorPointX
-        case "anchorPoint.y": self = .anchorPointY
-        case "bounds": self = .bounds
-        case "bounds.origin": self = .boundsOrigin
-        case "bounds.origin.x": self = .boundsOriginX
-        case "bounds.origin.y": self = .boundsOriginY
-        case "bounds.size": self = .boundsSize
-        case "bounds.size.width": self = .boundsWidth
-        case "bounds.size.height": self = .boundsHeight
-        case "transform": self = .transform
-        case "transform.rotation", "transform.rotation.z": self = .transformPart(.rotationZ)
-        case "transform.rotation.x": self = .transformPart(.rotationX)
-        case "transform.rotation.y": self = .transformPart(.rotationY)
-        case "transform.scale": self = .transformPart(.scale)
-        case "transform.scale.x": self = .transformPart(.scaleX)
-        case "transform.scale.y": self = .transformPart(.scaleY)
-        case "transform.scale.z": self = .transformPart(.scaleZ)
-        case "transform.translation": self = .transformPart(.translation)
-        case "transform.translation.x": self = .transformPart(.translationX)
-        case "transform.translation.y": self = .transformPart(.translationY)
-        case "transform.translation.z": self = .transformPart(.translationZ)
-        case "backgroundColor": self = .backgroundColor
-        case "path": self = .path
-        case "fillColor": self = .fillColor
-        case "strokeColor": self = .strokeColor
-        case "lineWidth": self = .lineWidth
-        case "miterLimit": self = .miterLimit
-        case "lineDashPhase": self = .lineDashPhase
-        case "strokeStart": self = .strokeStart
-        case "strokeEnd": self = .strokeEnd
-        default: self = .custom(keyPath)
-        }
+        self = LayerProperty.named(keyPath)?.key ?? .custom(keyPath)
     }
 
     /// True for the keys only a `CAShapeLayer` has.
     var isShapeKey: Bool {
-        switch self {
-        case .path, .fillColor, .strokeColor, .lineWidth, .miterLimit, .lineDashPhase, .strokeStart, .strokeEnd:
-            return true
-        default: return false
-        }
+        if case .shape = self { return true }
+        return false
     }
 
     /// Reads the key from a layer's state.
@@ -130,7 +94,7 @@ enum AnimatableKey: Hashable {
     }
 
     /// Reads a shape key.
-    static func read(_ key: AnimatableKey, _ s: ShapeState) -> AnimatableValue? {
+    static func read(_ key: ShapeKey, _ s: ShapeState) -> AnimatableValue {
         switch key {
         case .path: return .path(s.path)
         case .fillColor: return .color(s.fillColor)
@@ -140,13 +104,12 @@ enum AnimatableKey: Hashable {
         case .lineDashPhase: return .number(s.lineDashPhase)
         case .strokeStart: return .number(s.strokeStart)
         case .strokeEnd: return .number(s.strokeEnd)
-        default: return nil
         }
     }
 
     /// Writes a shape key.
     @discardableResult
-    static func write(_ key: AnimatableKey, _ value: AnimatableValue, _ s: inout ShapeState) -> Bool {
+    static func write(_ key: ShapeKey, _ value: AnimatableValue, _ s: inout ShapeState) -> Bool {
         switch (key, value) {
         case (.path, .path(let v)): s.path = v
         case (.fillColor, .color(let v)): s.fillColor = v

@@ -18,20 +18,31 @@ extension CALayer {
     /// Same as `value(forKeyPath:)`.
     public func value(forKey key: String) -> Any? { value(forKeyPath: key) }
 
-    /// Sets a property by key path (values in any numeric type, or the property's own type); other
-    /// keys are stored and read back by `value(forKey:)`.
+    /// Sets a property by key path (values in any numeric type, or the property's own type; `nil` for
+    /// no colour or no path), running the implicit action of the property the key path starts with, as
+    /// the property's setter does; other keys are stored and read back by `value(forKey:)`.
     public func setValue(_ value: Any?, forKeyPath keyPath: String) {
         let key = AnimatableKey(keyPath)
         if case .custom(let name) = key {
             setCustomValue(value, forKey: name)
             return
         }
-        if case .hidden = key, let flag = value as? Bool {
-            isHidden = flag
-            return
-        }
-        setAnimatableValue(AnimatableValue(value), for: key)
+        let root = LayerProperty.named(String(keyPath.prefix { $0 != "." }))
+        let action = root.flatMap { implicitAction(for: $0.key, event: $0.keyPath) }
+        setAnimatableValue(Self.typedValue(value, for: keyPath), for: key)
         modelDidChange()
+        action?()
+    }
+
+    /// A key-value-coding value in typed form: `Bool` as 0 or 1, `nil` as no colour or no path.
+    private static func typedValue(_ value: Any?, for keyPath: String) -> AnimatableValue {
+        if let flag = value as? Bool { return .number(flag ? 1 : 0) }
+        guard value == nil, let property = LayerProperty.named(keyPath) else { return AnimatableValue(value) }
+        switch property.valueType {
+        case .color: return .color(nil)
+        case .path: return .path(nil)
+        default: return AnimatableValue(value)
+        }
     }
 
     /// Same as `setValue(_:forKeyPath:)`.
@@ -48,32 +59,21 @@ extension CALayer {
         return animatableValue(for: key)?.components
     }
 
+    /// A registered property without a typed key (`frame`, `name`, `contents`, the timing properties,
+    /// …) through its accessor in `LayerProperty.all`; any other key from the key-value dictionary.
     private func customValue(forKey name: String) -> Any? {
-        switch name {
-        case "frame": return frame
-        case "name": return self.name
-        case "contents": return contents
-        case "masksToBounds": return masksToBounds
-        case "speed": return speed
-        case "beginTime": return beginTime
-        case "timeOffset": return timeOffset
-        case "duration": return duration
-        default: return customValues[name]
+        if let property = LayerProperty.named(name), property.belongs(to: self), let access = property.access {
+            return access.get(self)
         }
+        return customValues[name]
     }
 
     private func setCustomValue(_ value: Any?, forKey name: String) {
-        switch name {
-        case "frame": if let r = value as? CGRect { frame = r }
-        case "name": self.name = value as? String
-        case "contents": contents = value
-        case "masksToBounds": masksToBounds = value as? Bool ?? false
-        case "speed": if let v = value.flatMap(AnimatableValue.number) { speed = Float(v) }
-        case "beginTime": if let v = value.flatMap(AnimatableValue.number) { beginTime = v }
-        case "timeOffset": if let v = value.flatMap(AnimatableValue.number) { timeOffset = v }
-        default:
-            customValues[name] = value
-            modelDidChange()
+        if let property = LayerProperty.named(name), property.belongs(to: self), let access = property.access {
+            access.set(self, value)
+            return
         }
+        customValues[name] = value
+        modelDidChange()
     }
 }

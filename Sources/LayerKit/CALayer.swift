@@ -59,14 +59,13 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     public var actions: [String: CAAction]?
 
     /// The action used when neither the delegate nor `actions` gives one: a basic animation for the
-    /// animatable properties, nil for the others. Subclasses may override.
+    /// properties of this class that `LayerProperty.all` marks as animating implicitly, nil for the
+    /// others. Subclasses may override.
     open class func defaultAction(forKey event: String) -> CAAction? {
-        switch event {
-        case "bounds", "position", "anchorPoint", "zPosition", "transform", "opacity", "backgroundColor",
-            "cornerRadius", "hidden":
-            return CABasicAnimation()
-        default: return nil
-        }
+        guard let property = LayerProperty.named(event), property.animatesImplicitly,
+            property.layerClass == .layer || self is CAShapeLayer.Type
+        else { return nil }
+        return CABasicAnimation()
     }
 
     /// A layer of the calling thread's engine (`LayerEngine.current`).
@@ -139,22 +138,12 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
         AnimatableKey.write(key, value, &state)
     }
 
-    /// Puts the model's value of `key` back (before animations are applied again). Subclasses with
-    /// their own keys override this.
-    func restore(_ key: AnimatableKey, from model: CALayer) {
-        switch key {
-        case .opacity: state.opacity = model.state.opacity
-        case .position, .positionX, .positionY: state.position = model.state.position
-        case .anchorPoint, .anchorPointX, .anchorPointY: state.anchorPoint = model.state.anchorPoint
-        case .bounds, .boundsOrigin, .boundsOriginX, .boundsOriginY, .boundsSize, .boundsWidth, .boundsHeight:
-            state.bounds = model.state.bounds
-        case .transform, .transformPart: state.transform = model.state.transform
-        case .backgroundColor: state.backgroundColor = model.state.backgroundColor
-        case .hidden: state.isHidden = model.state.isHidden
-        case .zPosition: state.zPosition = model.state.zPosition
-        case .cornerRadius: state.cornerRadius = model.state.cornerRadius
-        case .custom(let name): customValues[name] = model.customValues[name]
-        default: break
+    /// Puts the model's animatable state back, before all of the layer's animations are applied again.
+    /// Subclasses with their own animatable state override this.
+    func restoreAnimatedState(from model: CALayer) {
+        state = model.state
+        for entry in model.attached {
+            for case .custom(let name) in entry.program.keys { customValues[name] = model.customValues[name] }
         }
     }
 

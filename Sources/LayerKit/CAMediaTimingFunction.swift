@@ -24,13 +24,8 @@ public final class CAMediaTimingFunction: Equatable, Hashable, @unchecked Sendab
 
     /// One of the predefined curves, with Apple's documented control points.
     public convenience init(name: CAMediaTimingFunctionName) {
-        switch name {
-        case .easeIn: self.init(controlPoints: CGPoint(x: 0.42, y: 0), CGPoint(x: 1, y: 1))
-        case .easeOut: self.init(controlPoints: CGPoint(x: 0, y: 0), CGPoint(x: 0.58, y: 1))
-        case .easeInEaseOut: self.init(controlPoints: CGPoint(x: 0.42, y: 0), CGPoint(x: 0.58, y: 1))
-        case .default: self.init(controlPoints: CGPoint(x: 0.25, y: 0.1), CGPoint(x: 0.25, y: 1))
-        default: self.init(controlPoints: CGPoint(x: 0, y: 0), CGPoint(x: 1, y: 1))
-        }
+        let p = TimingFunctionNames.points(named: name.rawValue) ?? TimingFunctionNames.all[0].points
+        self.init(controlPoints: CGPoint(x: p[0], y: p[1]), CGPoint(x: p[2], y: p[3]))
     }
 
     /// Control point `index` (0…3) written into `values[0]` (x) and `values[1]` (y).

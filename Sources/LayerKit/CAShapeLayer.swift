@@ -10,45 +10,24 @@ open class CAShapeLayer: CALayer {
         if let other = layer as? CAShapeLayer { shape = other.shape }
     }
 
-    /// Adds the shape keys Core Animation animates implicitly; `path` has no implicit animation.
-    open override class func defaultAction(forKey event: String) -> CAAction? {
-        switch event {
-        case "fillColor", "strokeColor", "lineWidth", "miterLimit", "lineDashPhase", "strokeStart", "strokeEnd":
-            return CABasicAnimation()
-        default: return super.defaultAction(forKey: event)
-        }
-    }
-
     override func copyState(from model: CALayer) {
         super.copyState(from: model)
         if let model = model as? CAShapeLayer { shape = model.shape }
     }
 
-    override func restore(_ key: AnimatableKey, from model: CALayer) {
-        guard key.isShapeKey, let model = model as? CAShapeLayer else {
-            super.restore(key, from: model)
-            return
-        }
-        switch key {
-        case .path: shape.path = model.shape.path
-        case .fillColor: shape.fillColor = model.shape.fillColor
-        case .strokeColor: shape.strokeColor = model.shape.strokeColor
-        case .lineWidth: shape.lineWidth = model.shape.lineWidth
-        case .miterLimit: shape.miterLimit = model.shape.miterLimit
-        case .lineDashPhase: shape.lineDashPhase = model.shape.lineDashPhase
-        case .strokeStart: shape.strokeStart = model.shape.strokeStart
-        case .strokeEnd: shape.strokeEnd = model.shape.strokeEnd
-        default: break
-        }
+    override func restoreAnimatedState(from model: CALayer) {
+        super.restoreAnimatedState(from: model)
+        if let model = model as? CAShapeLayer { shape = model.shape }
     }
 
     override func animatableValue(for key: AnimatableKey) -> AnimatableValue? {
-        key.isShapeKey ? AnimatableKey.read(key, shape) : super.animatableValue(for: key)
+        if case .shape(let shapeKey) = key { return AnimatableKey.read(shapeKey, shape) }
+        return super.animatableValue(for: key)
     }
 
     override func setAnimatableValue(_ value: AnimatableValue, for key: AnimatableKey) {
-        if key.isShapeKey {
-            AnimatableKey.write(key, value, &shape)
+        if case .shape(let shapeKey) = key {
+            AnimatableKey.write(shapeKey, value, &shape)
         } else {
             super.setAnimatableValue(value, for: key)
         }
@@ -66,7 +45,7 @@ open class CAShapeLayer: CALayer {
     public var fillColor: CGColor? {
         get { shape.fillColor }
         set {
-            let action = implicitAction(for: .fillColor, event: "fillColor")
+            let action = implicitAction(for: .shape(.fillColor), event: "fillColor")
             shape.fillColor = newValue
             modelDidChange()
             action?()
@@ -83,7 +62,7 @@ open class CAShapeLayer: CALayer {
     public var strokeColor: CGColor? {
         get { shape.strokeColor }
         set {
-            let action = implicitAction(for: .strokeColor, event: "strokeColor")
+            let action = implicitAction(for: .shape(.strokeColor), event: "strokeColor")
             shape.strokeColor = newValue
             modelDidChange()
             action?()
@@ -92,7 +71,7 @@ open class CAShapeLayer: CALayer {
     public var lineWidth: CGFloat {
         get { shape.lineWidth }
         set {
-            let action = implicitAction(for: .lineWidth, event: "lineWidth")
+            let action = implicitAction(for: .shape(.lineWidth), event: "lineWidth")
             shape.lineWidth = newValue
             modelDidChange()
             action?()
@@ -115,7 +94,7 @@ open class CAShapeLayer: CALayer {
     public var miterLimit: CGFloat {
         get { shape.miterLimit }
         set {
-            let action = implicitAction(for: .miterLimit, event: "miterLimit")
+            let action = implicitAction(for: .shape(.miterLimit), event: "miterLimit")
             shape.miterLimit = newValue
             modelDidChange()
             action?()
@@ -132,7 +111,7 @@ open class CAShapeLayer: CALayer {
     public var lineDashPhase: CGFloat {
         get { shape.lineDashPhase }
         set {
-            let action = implicitAction(for: .lineDashPhase, event: "lineDashPhase")
+            let action = implicitAction(for: .shape(.lineDashPhase), event: "lineDashPhase")
             shape.lineDashPhase = newValue
             modelDidChange()
             action?()
@@ -142,7 +121,7 @@ open class CAShapeLayer: CALayer {
     public var strokeStart: CGFloat {
         get { shape.strokeStart }
         set {
-            let action = implicitAction(for: .strokeStart, event: "strokeStart")
+            let action = implicitAction(for: .shape(.strokeStart), event: "strokeStart")
             shape.strokeStart = newValue
             modelDidChange()
             action?()
@@ -152,7 +131,7 @@ open class CAShapeLayer: CALayer {
     public var strokeEnd: CGFloat {
         get { shape.strokeEnd }
         set {
-            let action = implicitAction(for: .strokeEnd, event: "strokeEnd")
+            let action = implicitAction(for: .shape(.strokeEnd), event: "strokeEnd")
             shape.strokeEnd = newValue
             modelDidChange()
             action?()

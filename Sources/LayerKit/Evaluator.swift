@@ -67,12 +67,10 @@ struct Evaluator {
         }
     }
 
-    /// Restores the animated keys of `layer`'s presentation and applies its animations again (the
+    /// Restores the animated state of `layer`'s presentation and applies its animations again (the
     /// presentation is otherwise up to date with the model).
     mutating func reanimate(_ layer: CALayer, at time: CFTimeInterval, presentation: CALayer) {
-        for entry in layer.attached {
-            for key in entry.program.keys { presentation.restore(key, from: layer) }
-        }
+        presentation.restoreAnimatedState(from: layer)
         applyAnimations(of: layer, at: time, to: presentation)
         presentation.syncedAnimations = layer.animationsVersion
     }

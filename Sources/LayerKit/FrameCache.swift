@@ -108,11 +108,11 @@ final class FrameCache {
         case .anchorPoint: return .anchorPoint
         case .backgroundColor: return .backgroundColor
         case .transformPart(let part): return .transformPart(part)
-        case .strokeStart: return .strokeStart
-        case .strokeEnd: return .strokeEnd
-        case .lineWidth: return .lineWidth
-        case .fillColor: return .fillColor
-        case .strokeColor: return .strokeColor
+        case .shape(.strokeStart): return .strokeStart
+        case .shape(.strokeEnd): return .strokeEnd
+        case .shape(.lineWidth): return .lineWidth
+        case .shape(.fillColor): return .fillColor
+        case .shape(.strokeColor): return .strokeColor
         default: return nil
         }
     }

@@ -107,3 +107,31 @@ public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
     public static let translateY = Self(rawValue: "translateY")
     public static let translateZ = Self(rawValue: "translateZ")
 }
+
+extension CALayerContentsGravity: CaseIterable {
+    /// The twelve gravities Core Animation defines.
+    public static let allCases: [Self] = [
+        .center, .top, .bottom, .left, .right, .topLeft, .topRight, .bottomLeft, .bottomRight, .resize,
+        .resizeAspect, .resizeAspectFill,
+    ]
+}
+
+extension CAMediaTimingFillMode: CaseIterable {
+    public static let allCases: [Self] = [.removed, .forwards, .backwards, .both]
+}
+
+extension CAShapeLayerFillRule: CaseIterable {
+    public static let allCases: [Self] = [.nonZero, .evenOdd]
+}
+
+extension CAShapeLayerLineCap: CaseIterable {
+    public static let allCases: [Self] = [.butt, .round, .square]
+}
+
+extension CAShapeLayerLineJoin: CaseIterable {
+    public static let allCases: [Self] = [.miter, .round, .bevel]
+}
+
+extension CAAnimationCalculationMode: CaseIterable {
+    public static let allCases: [Self] = [.linear, .discrete, .paced, .cubic, .cubicPaced]
+}

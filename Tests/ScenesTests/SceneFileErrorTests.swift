@@ -71,7 +71,7 @@ struct SceneFileErrorTests {
         ),
         (
             withLayer(#"{ "wobble": 3 }"#),
-            "bad.json: layers[0].wobble: unknown key \"wobble\" (allowed: name, kind, mask, sublayers, frame, bounds, position, anchorPoint, zPosition, transform, opacity, hidden, backgroundColor, contents, contentsGravity, masksToBounds, beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode)"
+            "bad.json: layers[0].wobble: unknown key \"wobble\" (allowed: name, kind, mask, sublayers, frame, bounds, position, anchorPoint, zPosition, transform, opacity, hidden, backgroundColor, cornerRadius, contents, contentsGravity, masksToBounds, beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode)"
         ),
         (
             withLayer(#"{ "backgroundColor": "red" }"#),

@@ -1,3 +1,5 @@
+import LayerKit
+
 /// The types and limits of every key a scene file may set on a layer or animate.
 enum PropertyType: Equatable {
     case number(ClosedRange<Double>, allowInfinity: Bool)
@@ -13,61 +15,49 @@ enum PropertyType: Equatable {
     case choice([String])
 
     static let anyNumber = PropertyType.number(-.infinity...(.infinity), allowInfinity: false)
+
+    /// The scene-file form of a registered property (nil for values a scene file cannot spell).
+    init?(_ property: LayerProperty, rangeChecked: Bool) {
+        switch property.valueType {
+        case .number:
+            let range = rangeChecked ? property.validRange ?? -.infinity...(.infinity) : -.infinity...(.infinity)
+            self = .number(range, allowInfinity: property.allowsInfinity)
+        case .bool: self = .bool
+        case .point: self = .point
+        case .size: self = .size
+        case .rect: self = .rect
+        case .transform: self = .transform
+        case .color: self = .color
+        case .path: self = .path
+        case .image: self = .image
+        case .dashPattern: self = .dashPattern
+        case .choice(let names): self = .choice(names)
+        case .string: return nil
+        }
+    }
 }
 
+/// The scene-file keys, all derived from LayerKit's property registry (`LayerProperty.all`): a layer
+/// sets the properties of its class by their plain names, an animation animates any animatable key path.
 enum PropertyTable {
-    static let fillModes = ["removed", "forwards", "backwards", "both"]
-
     /// CAMediaTiming keys, shared by layers and animations.
-    static let timing: [(String, PropertyType)] = [
-        ("beginTime", .anyNumber),
-        ("duration", .number(0...(.infinity), allowInfinity: true)),
-        ("speed", .anyNumber),
-        ("timeOffset", .anyNumber),
-        ("repeatCount", .number(0...(.infinity), allowInfinity: true)),
-        ("repeatDuration", .number(0...(.infinity), allowInfinity: true)),
-        ("autoreverses", .bool),
-        ("fillMode", .choice(fillModes)),
-    ]
+    static let timing: [(String, PropertyType)] = settable { $0.isMediaTiming }
 
     /// Properties of every layer (`mask`, `sublayers`, `name` and `kind` are structural, handled apart).
-    static let layer: [(String, PropertyType)] =
-        [
-            ("frame", .rect),
-            ("bounds", .rect),
-            ("position", .point),
-            ("anchorPoint", .point),
-            ("zPosition", .anyNumber),
-            ("transform", .transform),
-            ("opacity", .number(0...1, allowInfinity: false)),
-            ("hidden", .bool),
-            ("backgroundColor", .color),
-            ("contents", .image),
-            (
-                "contentsGravity",
-                .choice([
-                    "center", "top", "bottom", "left", "right", "topLeft", "topRight", "bottomLeft",
-                    "bottomRight", "resize", "resizeAspect", "resizeAspectFill",
-                ])
-            ),
-            ("masksToBounds", .bool),
-        ] + timing
+    static let layer: [(String, PropertyType)] = settable { $0.layerClass == .layer }
 
     /// Properties only shape layers have.
-    static let shape: [(String, PropertyType)] = [
-        ("path", .path),
-        ("fillColor", .color),
-        ("fillRule", .choice(["non-zero", "even-odd"])),
-        ("strokeColor", .color),
-        ("lineWidth", .number(0...(.infinity), allowInfinity: false)),
-        ("lineCap", .choice(["butt", "round", "square"])),
-        ("lineJoin", .choice(["miter", "round", "bevel"])),
-        ("miterLimit", .number(0...(.infinity), allowInfinity: false)),
-        ("lineDashPattern", .dashPattern),
-        ("lineDashPhase", .anyNumber),
-        ("strokeStart", .number(0...1, allowInfinity: false)),
-        ("strokeEnd", .number(0...1, allowInfinity: false)),
-    ]
+    static let shape: [(String, PropertyType)] = settable { $0.layerClass == .shape }
+
+    static let fillModes = CAMediaTimingFillMode.allCases.map(\.rawValue)
+
+    /// The registered properties a layer object may set: plain names (not `position.x`), in registry order.
+    private static func settable(_ include: (LayerProperty) -> Bool) -> [(String, PropertyType)] {
+        LayerProperty.all.compactMap { property in
+            guard include(property), !property.keyPath.contains(".") else { return nil }
+            return PropertyType(property, rangeChecked: true).map { (property.keyPath, $0) }
+        }
+    }
 
     static func layerType(_ key: String, kind: LayerKind) -> PropertyType? {
         if let type = layer.first(where: { $0.0 == key })?.1 { return type }
@@ -78,31 +68,12 @@ enum PropertyTable {
 
     /// Animatable key paths and the form their values take. Values are not range-checked: an
     /// animation may overshoot.
-    static let animatable: [String: PropertyType] = {
-        var table: [String: PropertyType] = [:]
-        for key in [
-            "opacity", "zPosition", "position.x", "position.y", "anchorPoint.x", "anchorPoint.y", "bounds.origin.x",
-            "bounds.origin.y", "bounds.size.width", "bounds.size.height", "transform.rotation", "transform.rotation.x",
-            "transform.rotation.y", "transform.rotation.z", "transform.scale", "transform.scale.x",
-            "transform.scale.y", "transform.scale.z", "transform.translation.x", "transform.translation.y",
-            "transform.translation.z", "strokeStart", "strokeEnd", "lineWidth", "miterLimit", "lineDashPhase",
-        ] {
-            table[key] = .anyNumber
-        }
-        for key in ["position", "anchorPoint", "bounds.origin"] { table[key] = .point }
-        table["bounds.size"] = .size
-        table["transform.translation"] = .size
-        table["bounds"] = .rect
-        table["transform"] = .transform
-        for key in ["backgroundColor", "fillColor", "strokeColor"] { table[key] = .color }
-        table["path"] = .path
-        table["hidden"] = .bool
-        return table
-    }()
+    static let animatable: [String: PropertyType] = Dictionary(
+        uniqueKeysWithValues: LayerProperty.all.compactMap { property in
+            guard property.isAnimatable, let type = PropertyType(property, rangeChecked: false) else { return nil }
+            return (property.keyPath, type)
+        })
 
     /// Key paths that only a shape layer has.
-    static func isShapeKeyPath(_ keyPath: String) -> Bool {
-        ["strokeStart", "strokeEnd", "lineWidth", "miterLimit", "lineDashPhase", "fillColor", "strokeColor", "path"]
-            .contains(keyPath)
-    }
+    static func isShapeKeyPath(_ keyPath: String) -> Bool { LayerProperty.named(keyPath)?.layerClass == .shape }
 }

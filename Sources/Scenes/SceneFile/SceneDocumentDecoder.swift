@@ -1,4 +1,5 @@
 import Geometry
+import LayerKit
 
 /// Turns a parsed JSON value into a checked `SceneDocument`; every error names its JSON path.
 struct SceneDocumentDecoder {
@@ -181,9 +182,8 @@ struct SceneDocumentDecoder {
     private func decodeKeyframeTiming(_ object: JSONObjectNode, into animation: AnimationSpec) throws {
         guard animation.kind == .keyframe else { return }
         let valuesCount = animation.values?.count ?? 0
-        animation.calculationMode = try object["calculationMode"]?.choice([
-            "linear", "discrete", "paced", "cubic", "cubicPaced",
-        ])
+        animation.calculationMode = try object["calculationMode"]?.choice(
+            CAAnimationCalculationMode.allCases.map(\.rawValue))
         if let node = object["keyTimes"] {
             let times = try node.array().map { try $0.number(in: 0...1) }
             // Discrete keyframes take Apple's documented form, one more key time than values (the

@@ -1,4 +1,5 @@
 import Geometry
+import LayerKit
 
 /// Reads a property value of a given type from a JSON node.
 enum SceneValueDecoder {
@@ -126,6 +127,6 @@ enum SceneValueDecoder {
             return .controlPoints(v[0], v[1], v[2], v[3])
         }
         guard case .string = node.value else { throw node.expected("a timing function name or [x1, y1, x2, y2]") }
-        return .named(try node.choice(["linear", "easeIn", "easeOut", "easeInEaseOut", "default"]))
+        return .named(try node.choice(TimingFunctionNames.all.map(\.name)))
     }
 }

@@ -3,7 +3,7 @@ import LayerKit
 
 /// `layerscope curve`: a timing function's curve as a PNG.
 enum CurveCommand {
-    static let names = ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"]
+    static let names = TimingFunctionNames.all.map(\.name)
 
     static let spec = CommandSpec(
         name: "curve",

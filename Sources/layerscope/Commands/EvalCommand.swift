@@ -21,14 +21,8 @@ enum EvalCommand {
 
     static let entry = SubcommandEntry(spec: spec, run: run)
 
-    /// The properties of CALayer and CAShapeLayer a key path may start with.
-    static let knownKeys = [
-        "bounds", "position", "anchorPoint", "zPosition", "frame", "transform", "opacity", "hidden", "backgroundColor",
-        "contents", "contentsGravity", "masksToBounds", "cornerRadius", "name", "beginTime", "duration", "speed",
-        "timeOffset", "repeatCount", "repeatDuration", "autoreverses", "fillMode", "path", "fillColor", "fillRule",
-        "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit", "lineDashPattern", "lineDashPhase",
-        "strokeStart", "strokeEnd",
-    ]
+    /// The properties of CALayer and CAShapeLayer a key path may start with (LayerKit's registry).
+    static let knownKeys = LayerProperty.all.map(\.keyPath).filter { !$0.contains(".") }
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let sceneName = try arguments.required("scene")

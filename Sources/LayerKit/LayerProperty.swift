@@ -1,0 +1,227 @@
+/// One property of a layer class, declared once: its key path, the form of its value, which layer
+/// classes have it, whether it animates (explicitly, and implicitly when the model changes) and, for a
+/// scene file, which values are valid. The scene loader, `eval`, the implicit actions, key-value coding
+/// and the frame cache all read this table (`LayerProperty.all`) instead of keeping lists of their own.
+public struct LayerProperty: Sendable {
+    /// The form a property's value takes.
+    public enum ValueType: Sendable, Equatable {
+        case number, bool, point, size, rect, transform, color, path, image, dashPattern, string
+        /// One of a fixed set of names (`contentsGravity`, `lineCap`, …).
+        case choice([String])
+
+        /// How many numbers the value has in `numericComponents(forKeyPath:)` (nil when it is not numeric).
+        public var componentCount: Int? {
+            switch self {
+            case .number, .bool: return 1
+            case .point, .size: return 2
+            case .rect, .color: return 4
+            case .transform: return 16
+            default: return nil
+            }
+        }
+    }
+
+    /// The layer classes a property belongs to.
+    public enum LayerClass: Sendable, Equatable {
+        /// Every `CALayer`.
+        case layer
+        /// `CAShapeLayer` only.
+        case shape
+    }
+
+    /// The key path, as Core Animation spells it (`position.x`, `transform.rotation.z`, …).
+    public let keyPath: String
+    public let valueType: ValueType
+    public let layerClass: LayerClass
+    /// True when an animation may change it (`CAPropertyAnimation.keyPath`).
+    public let isAnimatable: Bool
+    /// True when a model change runs an implicit animation by default (`defaultAction(forKey:)`).
+    public let animatesImplicitly: Bool
+    /// The values a model may take, for scene files (nil: any finite number); animated values are not
+    /// limited (an animation may overshoot).
+    public let validRange: ClosedRange<Double>?
+    /// True when an infinite value is valid (`duration`, `repeatCount`, `repeatDuration`).
+    public let allowsInfinity: Bool
+    /// True for the `CAMediaTiming` properties, which animations have too.
+    public let isMediaTiming: Bool
+    /// The typed key the engine reads and writes an animatable property with.
+    let key: AnimatableKey
+    /// Key-value coding for the properties that are not animatable (they have no typed key).
+    let access: KeyValueAccess?
+
+    /// Reads and writes a property that is not animatable, through the layer's public API.
+    struct KeyValueAccess: Sendable {
+        let get: @Sendable (CALayer) -> Any?
+        let set: @Sendable (CALayer, Any?) -> Void
+    }
+
+    /// The value a new layer of the property's class has, as `value(forKeyPath:)` returns it.
+    public var defaultValue: Any? {
+        let layer: CALayer = layerClass == .shape ? CAShapeLayer(layer: ()) : CALayer(layer: ())
+        return layer.value(forKeyPath: keyPath)
+    }
+
+    /// True when `layer` has this property.
+    public func belongs(to layer: CALayer) -> Bool { layerClass == .layer || layer is CAShapeLayer }
+
+    /// The property with this key path (`isHidden` is accepted for `hidden`), or nil.
+    public static func named(_ keyPath: String) -> LayerProperty? { byKeyPath[keyPath] }
+
+    private static let byKeyPath: [String: LayerProperty] = {
+        var table = [String: LayerProperty](uniqueKeysWithValues: all.map { ($0.keyPath, $0) })
+        table["isHidden"] = table["hidden"]
+        return table
+    }()
+}
+
+extension LayerProperty {
+    /// An animatable property stored in the layer's typed state.
+    private static func animatable(
+        _ keyPath: String, _ valueType: ValueType, _ key: AnimatableKey, implicit: Bool = true,
+        range: ClosedRange<Double>? = nil
+    ) -> LayerProperty {
+        LayerProperty(
+            keyPath: keyPath, valueType: valueType, layerClass: key.isShapeKey ? .shape : .layer, isAnimatable: true,
+            animatesImplicitly: implicit, validRange: range, allowsInfinity: false, isMediaTiming: false, key: key,
+            access: nil)
+    }
+
+    /// A property of every layer that animations do not change.
+    private static func plain(
+        _ keyPath: String, _ valueType: ValueType, range: ClosedRange<Double>? = nil, infinity: Bool = false,
+        timing: Bool = false, get: @escaping @Sendable (CALayer) -> Any?,
+        set: @escaping @Sendable (CALayer, Any?) -> Void
+    ) -> LayerProperty {
+        LayerProperty(
+            keyPath: keyPath, valueType: valueType, layerClass: .layer, isAnimatable: false, animatesImplicitly: false,
+            validRange: range, allowsInfinity: infinity, isMediaTiming: timing, key: .custom(keyPath),
+            access: KeyValueAccess(get: get, set: set))
+    }
+
+    /// A shape layer property that animations do not change.
+    private static func plainShape(
+        _ keyPath: String, _ valueType: ValueType, get: @escaping @Sendable (CAShapeLayer) -> Any?,
+        set: @escaping @Sendable (CAShapeLayer, Any?) -> Void
+    ) -> LayerProperty {
+        LayerProperty(
+            keyPath: keyPath, valueType: valueType, layerClass: .shape, isAnimatable: false, animatesImplicitly: false,
+            validRange: nil, allowsInfinity: false, isMediaTiming: false, key: .custom(keyPath),
+            access: KeyValueAccess(
+                get: { ($0 as? CAShapeLayer).flatMap(get) },
+                set: { layer, value in (layer as? CAShapeLayer).map { set($0, value) } }))
+    }
+
+    /// A number from any numeric spelling.
+    private static func number(_ value: Any?) -> Double? { value.flatMap(AnimatableValue.number) }
+
+    /// A name from its raw string or its typed form.
+    private static func name<N: RawRepresentable>(_ value: Any?, as _: N.Type) -> N? where N.RawValue == String {
+        if let typed = value as? N { return typed }
+        return (value as? String).flatMap(N.init(rawValue:))
+    }
+
+    private static let nonNegative: ClosedRange<Double> = 0...(.infinity)
+    private static let unit: ClosedRange<Double> = 0...1
+
+    /// Every property of `CALayer` and `CAShapeLayer`, grouped as Apple's documentation groups them.
+    public static let all: [LayerProperty] = [
+        // Geometry
+        plain("frame", .rect, get: { $0.frame }, set: { layer, value in (value as? CGRect).map { layer.frame = $0 } }),
+        animatable("bounds", .rect, .bounds),
+        animatable("bounds.origin", .point, .boundsOrigin),
+        animatable("bounds.origin.x", .number, .boundsOriginX),
+        animatable("bounds.origin.y", .number, .boundsOriginY),
+        animatable("bounds.size", .size, .boundsSize),
+        animatable("bounds.size.width", .number, .boundsWidth),
+        animatable("bounds.size.height", .number, .boundsHeight),
+        animatable("position", .point, .position),
+        animatable("position.x", .number, .positionX),
+        animatable("position.y", .number, .positionY),
+        animatable("anchorPoint", .point, .anchorPoint),
+        animatable("anchorPoint.x", .number, .anchorPointX),
+        animatable("anchorPoint.y", .number, .anchorPointY),
+        animatable("zPosition", .number, .zPosition),
+        animatable("transform", .transform, .transform),
+        animatable("transform.rotation", .number, .transformPart(.rotationZ)),
+        animatable("transform.rotation.x", .number, .transformPart(.rotationX)),
+        animatable("transform.rotation.y", .number, .transformPart(.rotationY)),
+        animatable("transform.rotation.z", .number, .transformPart(.rotationZ)),
+        animatable("transform.scale", .number, .transformPart(.scale)),
+        animatable("transform.scale.x", .number, .transformPart(.scaleX)),
+        animatable("transform.scale.y", .number, .transformPart(.scaleY)),
+        animatable("transform.scale.z", .number, .transformPart(.scaleZ)),
+        animatable("transform.translation", .size, .transformPart(.translation)),
+        animatable("transform.translation.x", .number, .transformPart(.translationX)),
+        animatable("transform.translation.y", .number, .transformPart(.translationY)),
+        animatable("transform.translation.z", .number, .transformPart(.translationZ)),
+        // Appearance
+        animatable("opacity", .number, .opacity, range: unit),
+        animatable("hidden", .bool, .hidden),
+        animatable("backgroundColor", .color, .backgroundColor),
+        animatable("cornerRadius", .number, .cornerRadius, range: nonNegative),
+        plain("contents", .image, get: { $0.contents }, set: { $0.contents = $1 }),
+        plain(
+            "contentsGravity", .choice(CALayerContentsGravity.allCases.map(\.rawValue)),
+            get: { $0.contentsGravity },
+            set: { layer, value in name(value, as: CALayerContentsGravity.self).map { layer.contentsGravity = $0 } }),
+        plain(
+            "masksToBounds", .bool, get: { $0.masksToBounds },
+            set: { layer, value in (value as? Bool).map { layer.masksToBounds = $0 } }),
+        plain("name", .string, get: { $0.name }, set: { $0.name = $1 as? String }),
+        // CAMediaTiming
+        plain(
+            "beginTime", .number, timing: true, get: { $0.beginTime },
+            set: { layer, value in number(value).map { layer.beginTime = $0 } }),
+        plain(
+            "duration", .number, range: nonNegative, infinity: true, timing: true, get: { $0.duration },
+            set: { layer, value in number(value).map { layer.duration = $0 } }),
+        plain(
+            "speed", .number, timing: true, get: { $0.speed },
+            set: { layer, value in number(value).map { layer.speed = Float($0) } }),
+        plain(
+            "timeOffset", .number, timing: true, get: { $0.timeOffset },
+            set: { layer, value in number(value).map { layer.timeOffset = $0 } }),
+        plain(
+            "repeatCount", .number, range: nonNegative, infinity: true, timing: true, get: { $0.repeatCount },
+            set: { layer, value in number(value).map { layer.repeatCount = Float($0) } }),
+        plain(
+            "repeatDuration", .number, range: nonNegative, infinity: true, timing: true, get: { $0.repeatDuration },
+            set: { layer, value in number(value).map { layer.repeatDuration = $0 } }),
+        plain(
+            "autoreverses", .bool, timing: true, get: { $0.autoreverses },
+            set: { layer, value in (value as? Bool).map { layer.autoreverses = $0 } }),
+        plain(
+            "fillMode", .choice(CAMediaTimingFillMode.allCases.map(\.rawValue)), timing: true,
+            get: { $0.fillMode },
+            set: { layer, value in name(value, as: CAMediaTimingFillMode.self).map { layer.fillMode = $0 } }),
+        // CAShapeLayer (`path` changes are not animated implicitly, as in Core Animation)
+        animatable("path", .path, .shape(.path), implicit: false),
+        animatable("fillColor", .color, .shape(.fillColor)),
+        plainShape(
+            "fillRule", .choice(CAShapeLayerFillRule.allCases.map(\.rawValue)), get: { $0.fillRule },
+            set: { layer, value in name(value, as: CAShapeLayerFillRule.self).map { layer.fillRule = $0 } }),
+        animatable("strokeColor", .color, .shape(.strokeColor)),
+        animatable("lineWidth", .number, .shape(.lineWidth), range: nonNegative),
+        plainShape(
+            "lineCap", .choice(CAShapeLayerLineCap.allCases.map(\.rawValue)), get: { $0.lineCap },
+            set: { layer, value in name(value, as: CAShapeLayerLineCap.self).map { layer.lineCap = $0 } }),
+        plainShape(
+            "lineJoin", .choice(CAShapeLayerLineJoin.allCases.map(\.rawValue)), get: { $0.lineJoin },
+            set: { layer, value in name(value, as: CAShapeLayerLineJoin.self).map { layer.lineJoin = $0 } }),
+        animatable("miterLimit", .number, .shape(.miterLimit), range: nonNegative),
+        plainShape(
+            "lineDashPattern", .dashPattern, get: { $0.lineDashPattern },
+            set: { layer, value in layer.lineDashPattern = dashPattern(value) }),
+        animatable("lineDashPhase", .number, .shape(.lineDashPhase)),
+        animatable("strokeStart", .number, .shape(.strokeStart), range: unit),
+        animatable("strokeEnd", .number, .shape(.strokeEnd), range: unit),
+    ]
+
+    /// A dash pattern from `[NSNumber]` or any array of numbers (nil for anything else).
+    private static func dashPattern(_ value: Any?) -> [NSNumber]? {
+        if let numbers = value as? [NSNumber] { return numbers }
+        guard let array = value as? [Any] else { return nil }
+        let numbers = array.compactMap(AnimatableValue.number)
+        return numbers.count == array.count ? numbers.map { NSNumber(value: $0) } : nil
+    }
+}
