@@ -31,7 +31,8 @@ extension UIBezierPath {
             }
             if path.currentPoint != from { addLine(to: from) }
             addCurve(
-                to: to, controlPoint1: CGPoint(x: from.x + (corner.x - from.x) * k, y: from.y + (corner.y - from.y) * k),
+                to: to,
+                controlPoint1: CGPoint(x: from.x + (corner.x - from.x) * k, y: from.y + (corner.y - from.y) * k),
                 controlPoint2: CGPoint(x: to.x + (corner.x - to.x) * k, y: to.y + (corner.y - to.y) * k))
         }
         let (tl, tr, bl, br) = (radii(.topLeft), radii(.topRight), radii(.bottomLeft), radii(.bottomRight))

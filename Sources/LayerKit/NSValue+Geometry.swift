@@ -18,7 +18,9 @@ extension NSValue {
     }
 
     public convenience init(cgAffineTransform transform: CGAffineTransform) {
-        let entries = [transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty].map { Double($0) }
+        let entries = [transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty].map {
+            Double($0)
+        }
         self.init(doubles: entries, type: Self.affineTransformType)
     }
 
