@@ -8,6 +8,9 @@ let package = Package(
     products: [
         .executable(name: "layerscope", targets: ["layerscope"]),
         .library(name: "LayerKit", targets: ["LayerKit"]),
+        // Code pasted from iOS keeps its imports: these two only re-export LayerKit.
+        .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        .library(name: "UIKit", targets: ["UIKit"]),
         .library(name: "Compositor", targets: ["Compositor", "Raster", "Geometry"]),
         .library(name: "ImageFiles", targets: ["ImageFiles"]),
         .library(name: "Scenes", targets: ["Scenes"]),
@@ -17,6 +20,8 @@ let package = Package(
         .target(name: "Geometry"),
         .target(name: "Raster", dependencies: ["Geometry"]),
         .target(name: "LayerKit", dependencies: ["Geometry"]),
+        .target(name: "QuartzCore", dependencies: ["LayerKit"]),
+        .target(name: "UIKit", dependencies: ["LayerKit"]),
         .target(name: "Compositor", dependencies: ["LayerKit", "Raster"]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", providers: [.apt(["libjpeg62-turbo-dev"])]),
@@ -42,6 +47,7 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "LayerscopeTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "LayerscopeTestSupport"]),
+        .testTarget(name: "ReexportTests", dependencies: ["QuartzCore", "UIKit"]),
         .testTarget(
             name: "CompositorTests", dependencies: ["Compositor", "Scenes", "ImageFiles", "LayerscopeTestSupport"],
             exclude: ["Goldens"]),
