@@ -79,8 +79,18 @@ public struct AnimationTimingFacts: Equatable, Sendable {
     public var activeStart: Double?
     public var activeEnd: Double?
 
-    /// The timing function as people write it: its name, or `cubic(x1, y1, x2, y2)`.
+    /// A spring's mass, stiffness, damping and initial velocity (nil for other kinds): it paces the
+    /// animation instead of the timing function.
+    public var spring: [Double]?
+
+    /// The timing function as people write it: its name, or `cubic(x1, y1, x2, y2)`; for a spring,
+    /// `spring(m 1, k 100, c 10)` (and `v` when it has an initial velocity).
     public var timingFunctionDescription: String {
+        if let spring, spring.count == 4 {
+            let velocity = spring[3] != 0 ? ", v " + Self.trimmed(spring[3]) : ""
+            return "spring(m \(Self.trimmed(spring[0])), k \(Self.trimmed(spring[1])), c \(Self.trimmed(spring[2]))"
+                + velocity + ")"
+        }
         if let timingFunctionName { return timingFunctionName }
         let numbers = controlPoints.map { value -> String in
             let text = String(format: "%.3f", value)
@@ -270,7 +280,10 @@ public final class AnimationSampler {
             speed: timing.speed, timeOffset: timing.timeOffset, isRemovedOnCompletion: animation.isRemovedOnCompletion,
             timingFunctionName: TimingFunctionNames.name(of: points), controlPoints: points,
             cycleDuration: timing.cycle, activeDuration: timing.activeDuration, activeStart: timing.startTime,
-            activeEnd: timing.endTime)
+            activeEnd: timing.endTime,
+            spring: (animation as? CASpringAnimation).map {
+                [Double($0.mass), Double($0.stiffness), Double($0.damping), Double($0.initialVelocity)]
+            })
     }
 }
 

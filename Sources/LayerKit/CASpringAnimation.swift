@@ -54,7 +54,7 @@ open class CASpringAnimation: CABasicAnimation {
     /// The bounce, the inverse of the perceptual mapping: 1 − ζ for a damping ratio ζ up to 1,
     /// 1/ζ − 1 above.
     open var bounce: CGFloat {
-        let zeta = Double(damping) / (2 * (Double(stiffness) * Double(mass)).squareRoot())
+        let zeta = Double(damping) / (2 * Double(stiffness).squareRoot() * Double(mass).squareRoot())
         return CGFloat(zeta <= 1 ? 1 - zeta : 1 / zeta - 1)
     }
 

@@ -9,7 +9,8 @@
 ///   γ = ω₀√(ζ² − 1), evaluated as the sum of the two decaying exponentials once γt is large.
 ///
 /// Parameters outside Apple's documented domain (mass or stiffness not above 0, negative or
-/// non-finite damping) give no motion: the progress is 1 throughout.
+/// non-finite damping), or so extreme that ω₀ or ζ overflow, give no motion: the progress is 1
+/// throughout.
 struct DampedSpring: Equatable {
     enum Regime: Equatable {
         case underdamped
@@ -39,8 +40,13 @@ struct DampedSpring: Equatable {
             (regime, omega, zeta, frequency) = (.invalid, 0, 0, 0)
             return
         }
-        omega = (stiffness / mass).squareRoot()
-        let ratio = damping / (2 * (stiffness * mass).squareRoot())
+        let w = (stiffness / mass).squareRoot()
+        let ratio = damping / (2 * stiffness.squareRoot() * mass.squareRoot())
+        guard w.isFinite, ratio.isFinite else {
+            (regime, omega, zeta, frequency) = (.invalid, 0, 0, 0)
+            return
+        }
+        omega = w
         if ratio < 1 {
             (regime, zeta, frequency) = (.underdamped, ratio, omega * (1 - ratio * ratio).squareRoot())
         } else if ratio > 1, allowsOverdamping {

@@ -133,6 +133,7 @@ import Testing
         #expect(close(perceptual.settlingDuration, 2.3439, 5e-5))
         #expect(spring(damping: 0).settlingDuration == .infinity)
         #expect(spring(mass: 0).settlingDuration == 0)
+        #expect(spring(mass: 1e-308, stiffness: 1e308, damping: 1e308, overdamping: true).regime == .invalid)
     }
 
     /// The rule itself: under-damped, |x| stays within ε = 0.001 after the settling duration (and the
@@ -238,6 +239,7 @@ import Testing
         layer.add(springAnimation("position.x", to: 10, duration: 1), forKey: "good")
         let sampler = try #require(AnimationSampler(layer: layer, key: "good"))
         #expect(sampler.facts.kind == "spring")
+        #expect(sampler.facts.timingFunctionDescription == "spring(m 1, k 100, c 10)")
         let sample = sampler.sample(atLocalTime: 0.6)
         #expect(close(try #require(sample.progress), spring().progress(at: 0.1), 1e-12))
         #expect(close(try #require(sample.value?.first), 10 * spring().progress(at: 0.1), 1e-9))

@@ -107,7 +107,7 @@ import Testing
         ),
         (
             #"{ "kind": "spring", "keyPath": "opacity", "damping": 0, "duration": "settlingDuration" }"#,
-            "timeline[0].add.animation.duration: an undamped spring (damping 0, or bounce 1) never settles; give \"duration\" a number"
+            "timeline[0].add.animation.duration: this spring never settles (undamped: damping 0 or bounce 1); give \"duration\" a number"
         ),
         (
             #"{ "kind": "basic", "keyPath": "opacity", "mass": 1 }"#,

@@ -48,7 +48,7 @@ extension SceneDocumentDecoder {
             let settling = AnimationBuilder.springAnimation(spring, keyPath: nil).settlingDuration
             guard settling.isFinite else {
                 throw (object["duration"] ?? object.node).fail(
-                    "an undamped spring (damping 0, or bounce 1) never settles; give \"duration\" a number")
+                    "this spring never settles (undamped: damping 0 or bounce 1); give \"duration\" a number")
             }
             animation.duration = settling
         }
