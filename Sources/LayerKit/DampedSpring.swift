@@ -90,6 +90,12 @@ struct DampedSpring: Equatable {
     /// and over-damped, the envelope (the sum of the absolute values of the terms) is solved for ε and
     /// the time rounded up to the next tenth of a second. An undamped spring never settles (∞);
     /// invalid parameters settle at once (0).
+    ///
+    /// Apple's algorithm is private; this rule reproduces its documented figures (mass 1, stiffness
+    /// 100: damping 5 "approximately 2.85 seconds", 2.855; damping 15 "just over 1 second", 1.022) and
+    /// the published measurements of QuartzCore (defaults 1.4727 s, damping 1 13.913 s, critical
+    /// 1.0 s, perceptual duration 1 with bounce 0.5 2.3439 s). For an over-damped spring it gives more
+    /// than measured: 4.2 s for perceptual duration 1 with bounce −0.5, measured about 2.6 s.
     var settlingDuration: Double {
         switch regime {
         case .invalid:
