@@ -39,6 +39,10 @@ import Testing
         #expect(presentation.position == CGPoint(x: 25, y: 12.5))
         #expect(presentation.bounds == CGRect(x: 0, y: 0, width: 10, height: 5))
         #expect(close(Double(presentation.transform.m11), 1.5) && close(Double(presentation.transform.m22), 1.5))
+        // Key-value coding takes the boxes too.
+        layer.setValue(NSValue(cgPoint: CGPoint(x: 3, y: 4)), forKeyPath: "position")
+        layer.setValue(NSValue(caTransform3D: CATransform3DMakeTranslation(7, 0, 0)), forKeyPath: "transform")
+        #expect(layer.position == CGPoint(x: 3, y: 4) && layer.transform.m41 == 7)
     }
 
     /// UIKit's documented components, and the light-mode system colours in 8-bit sRGB.
