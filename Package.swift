@@ -18,7 +18,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "Geometry"),
-        .target(name: "Raster", dependencies: ["Geometry"]),
+        .systemLibrary(name: "CPixelOps", path: "Sources/CPixelOps"),
+        .target(name: "Raster", dependencies: ["Geometry", "CPixelOps"]),
         .target(name: "LayerKit", dependencies: ["Geometry"]),
         .target(name: "QuartzCore", dependencies: ["LayerKit"]),
         .target(name: "UIKit", dependencies: ["LayerKit"]),

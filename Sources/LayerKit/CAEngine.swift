@@ -19,8 +19,8 @@ public enum CAEngine {
 
     /// When true, changing an animatable property of a layer that a step has shown runs its implicit
     /// action (by default a 0.25 s animation with the `default` curve from the old presentation value),
-    /// unless `CATransaction.setDisableActions(true)`. Off by default: property changes then take effect
-    /// at once, which is what the built-in scenes and scene files expect.
+    /// unless `CATransaction.setDisableActions(true)`. On by default, as in Core Animation; false makes
+    /// every property change take effect at once.
     public static var implicitActionsEnabled: Bool {
         get { LayerEngine.current.implicitActionsEnabled }
         set { LayerEngine.current.implicitActionsEnabled = newValue }

@@ -1,9 +1,14 @@
 /// A layer of the model tree, as Core Animation's `CALayer`: geometry, appearance, sublayers, a mask,
-/// its own timing, and the animations attached to it. Changes to a model layer take effect at once
-/// unless implicit actions are switched on (`CAEngine.implicitActionsEnabled`); the presentation copy
+/// its own timing, and the animations attached to it. A change to an animatable property of a layer
+/// a frame step has shown runs its implicit action (`action(forKey:)`: 0.25 s by default, from the
+/// presentation value), unless the transaction disables actions or the layer's delegate (a `UIView`
+/// outside an animation block) answers `NSNull`; the presentation copy
 /// shows the model with animations applied as of the last `CAEngine.step`.
 open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
-    var state = LayerState()
+    /// The animatable properties. `@exclusivity(unchecked)`: the state is internal, and no access to it
+    /// spans a call that could reach the same layer's state again (writes are single stores, or an
+    /// `inout` into a pure function of the value), so the run-time checks could never fire.
+    @exclusivity(unchecked) var state = LayerState()
     /// Bumped by every change of this (model) layer's own properties.
     var version: UInt64 = 0
     /// Bumped when this layer's sublayers or mask change.
@@ -99,6 +104,25 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
 
     // MARK: Change tracking
 
+    /// Sets one field of the model's state, running the implicit action for `event` (when `key` is given)
+    /// as Core Animation's setters do: the action is looked up before the change and run after it.
+    @inline(__always)
+    final func setState<Value>(
+        _ field: WritableKeyPath<LayerState, Value>, _ value: Value, animating key: AnimatableKey? = nil,
+        event: String = ""
+    ) {
+        changeModel(animating: key, event: event) { state[keyPath: field] = value }
+    }
+
+    /// Runs `change` on the model, then records it and runs the implicit action found before it.
+    @inline(__always)
+    final func changeModel(animating key: AnimatableKey?, event: String, _ change: () -> Void) {
+        let action = key.flatMap { implicitAction(for: $0, event: event) }
+        change()
+        modelDidChange()
+        action?()
+    }
+
     /// Records a model change so the next step refreshes the presentation copy.
     @inline(__always) func modelDidChange() {
         version &+= 1
@@ -173,48 +197,23 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
 
     public var bounds: CGRect {
         get { state.bounds }
-        set {
-            let action = implicitAction(for: .bounds, event: "bounds")
-            state.bounds = newValue
-            modelDidChange()
-            action?()
-        }
+        set { setState(\.bounds, newValue, animating: .bounds, event: "bounds") }
     }
     public var position: CGPoint {
         get { state.position }
-        set {
-            let action = implicitAction(for: .position, event: "position")
-            state.position = newValue
-            modelDidChange()
-            action?()
-        }
+        set { setState(\.position, newValue, animating: .position, event: "position") }
     }
     public var anchorPoint: CGPoint {
         get { state.anchorPoint }
-        set {
-            let action = implicitAction(for: .anchorPoint, event: "anchorPoint")
-            state.anchorPoint = newValue
-            modelDidChange()
-            action?()
-        }
+        set { setState(\.anchorPoint, newValue, animating: .anchorPoint, event: "anchorPoint") }
     }
     public var zPosition: CGFloat {
         get { state.zPosition }
-        set {
-            let action = implicitAction(for: .zPosition, event: "zPosition")
-            state.zPosition = newValue
-            modelDidChange()
-            action?()
-        }
+        set { setState(\.zPosition, newValue, animating: .zPosition, event: "zPosition") }
     }
     public var transform: CATransform3D {
         get { state.transform }
-        set {
-            let action = implicitAction(for: .transform, event: "transform")
-            state.transform = newValue
-            modelDidChange()
-            action?()
-        }
+        set { setState(\.transform, newValue, animating: .transform, event: "transform") }
     }
 
     /// The affine part of `transform`, as `affineTransform()`.
@@ -269,30 +268,15 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
 
     public var opacity: Float {
         get { state.opacity }
-        set {
-            let action = implicitAction(for: .opacity, event: "opacity")
-            state.opacity = newValue
-            modelDidChange()
-            action?()
-        }
+        set { setState(\.opacity, newValue, animating: .opacity, event: "opacity") }
     }
     public var isHidden: Bool {
         get { state.isHidden }
-        set {
-            let action = implicitAction(for: .hidden, event: "hidden")
-            state.isHidden = newValue
-            modelDidChange()
-            action?()
-        }
+        set { setState(\.isHidden, newValue, animating: .hidden, event: "hidden") }
     }
     public var backgroundColor: CGColor? {
         get { state.backgroundColor }
-        set {
-            let action = implicitAction(for: .backgroundColor, event: "backgroundColor")
-            state.backgroundColor = newValue
-            modelDidChange()
-            action?()
-        }
+        set { setState(\.backgroundColor, newValue, animating: .backgroundColor, event: "backgroundColor") }
     }
     /// The layer's image; the Compositor draws it when it is a Raster `Bitmap`.
     public var contents: Any? {
@@ -311,80 +295,48 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     }
     public var masksToBounds: Bool {
         get { state.masksToBounds }
-        set {
-            state.masksToBounds = newValue
-            modelDidChange()
-        }
+        set { setState(\.masksToBounds, newValue) }
     }
     public var cornerRadius: CGFloat {
         get { state.cornerRadius }
-        set {
-            let action = implicitAction(for: .cornerRadius, event: "cornerRadius")
-            state.cornerRadius = newValue
-            modelDidChange()
-            action?()
-        }
+        set { setState(\.cornerRadius, newValue, animating: .cornerRadius, event: "cornerRadius") }
     }
 
     // MARK: CAMediaTiming
 
     public var beginTime: CFTimeInterval {
         get { state.timing.beginTime }
-        set {
-            state.timing.beginTime = newValue
-            modelDidChange()
-        }
+        set { setState(\.timing.beginTime, newValue) }
     }
     /// A layer's duration reads back as infinity unless set (layer time never wraps); a stored value is
     /// kept for reading but layer time ignores duration, repeats and fill.
     public var duration: CFTimeInterval {
         get { state.timing.duration == 0 ? .infinity : state.timing.duration }
-        set {
-            state.timing.duration = newValue
-            modelDidChange()
-        }
+        set { setState(\.timing.duration, newValue) }
     }
     public var speed: Float {
         get { state.timing.speed }
-        set {
-            state.timing.speed = newValue
-            modelDidChange()
-        }
+        set { setState(\.timing.speed, newValue) }
     }
     public var timeOffset: CFTimeInterval {
         get { state.timing.timeOffset }
-        set {
-            state.timing.timeOffset = newValue
-            modelDidChange()
-        }
+        set { setState(\.timing.timeOffset, newValue) }
     }
     public var repeatCount: Float {
         get { state.timing.repeatCount }
-        set {
-            state.timing.repeatCount = newValue
-            modelDidChange()
-        }
+        set { setState(\.timing.repeatCount, newValue) }
     }
     public var repeatDuration: CFTimeInterval {
         get { state.timing.repeatDuration }
-        set {
-            state.timing.repeatDuration = newValue
-            modelDidChange()
-        }
+        set { setState(\.timing.repeatDuration, newValue) }
     }
     public var autoreverses: Bool {
         get { state.timing.autoreverses }
-        set {
-            state.timing.autoreverses = newValue
-            modelDidChange()
-        }
+        set { setState(\.timing.autoreverses, newValue) }
     }
     public var fillMode: CAMediaTimingFillMode {
         get { state.timing.fillMode }
-        set {
-            state.timing.fillMode = newValue
-            modelDidChange()
-        }
+        set { setState(\.timing.fillMode, newValue) }
     }
 
     // MARK: Model and presentation

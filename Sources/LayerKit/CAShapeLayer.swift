@@ -1,7 +1,8 @@
 /// A layer that draws a path, filled and stroked, as Core Animation's `CAShapeLayer`.
 /// `strokeStart`/`strokeEnd` trim the stroke by fractions of the whole path's length.
 open class CAShapeLayer: CALayer {
-    var shape = ShapeState()
+    /// The shape properties; `@exclusivity(unchecked)` for the reason `CALayer.state` gives.
+    @exclusivity(unchecked) var shape = ShapeState()
 
     public override init() { super.init() }
 
@@ -33,6 +34,15 @@ open class CAShapeLayer: CALayer {
         }
     }
 
+    /// Sets one field of the shape state, running the implicit action as `CALayer.setState` does.
+    @inline(__always)
+    final func setShape<Value>(
+        _ field: WritableKeyPath<ShapeState, Value>, _ value: Value, animating key: AnimatableKey? = nil,
+        event: String = ""
+    ) {
+        changeModel(animating: key, event: event) { shape[keyPath: field] = value }
+    }
+
     /// The path; assigning copies it, so later changes to a mutable path do not show.
     public var path: CGPath? {
         get { shape.path }
@@ -44,97 +54,50 @@ open class CAShapeLayer: CALayer {
     /// Fill colour, opaque black by default; nil fills nothing.
     public var fillColor: CGColor? {
         get { shape.fillColor }
-        set {
-            let action = implicitAction(for: .shape(.fillColor), event: "fillColor")
-            shape.fillColor = newValue
-            modelDidChange()
-            action?()
-        }
+        set { setShape(\.fillColor, newValue, animating: .shape(.fillColor), event: "fillColor") }
     }
     public var fillRule: CAShapeLayerFillRule {
         get { shape.fillRule }
-        set {
-            shape.fillRule = newValue
-            modelDidChange()
-        }
+        set { setShape(\.fillRule, newValue) }
     }
     /// Stroke colour, nil (no stroke) by default.
     public var strokeColor: CGColor? {
         get { shape.strokeColor }
-        set {
-            let action = implicitAction(for: .shape(.strokeColor), event: "strokeColor")
-            shape.strokeColor = newValue
-            modelDidChange()
-            action?()
-        }
+        set { setShape(\.strokeColor, newValue, animating: .shape(.strokeColor), event: "strokeColor") }
     }
     public var lineWidth: CGFloat {
         get { shape.lineWidth }
-        set {
-            let action = implicitAction(for: .shape(.lineWidth), event: "lineWidth")
-            shape.lineWidth = newValue
-            modelDidChange()
-            action?()
-        }
+        set { setShape(\.lineWidth, newValue, animating: .shape(.lineWidth), event: "lineWidth") }
     }
     public var lineCap: CAShapeLayerLineCap {
         get { shape.lineCap }
-        set {
-            shape.lineCap = newValue
-            modelDidChange()
-        }
+        set { setShape(\.lineCap, newValue) }
     }
     public var lineJoin: CAShapeLayerLineJoin {
         get { shape.lineJoin }
-        set {
-            shape.lineJoin = newValue
-            modelDidChange()
-        }
+        set { setShape(\.lineJoin, newValue) }
     }
     public var miterLimit: CGFloat {
         get { shape.miterLimit }
-        set {
-            let action = implicitAction(for: .shape(.miterLimit), event: "miterLimit")
-            shape.miterLimit = newValue
-            modelDidChange()
-            action?()
-        }
+        set { setShape(\.miterLimit, newValue, animating: .shape(.miterLimit), event: "miterLimit") }
     }
     /// Dash lengths (on, off, …); nil draws a solid line.
     public var lineDashPattern: [NSNumber]? {
         get { shape.lineDashPattern }
-        set {
-            shape.lineDashPattern = newValue
-            modelDidChange()
-        }
+        set { setShape(\.lineDashPattern, newValue) }
     }
     public var lineDashPhase: CGFloat {
         get { shape.lineDashPhase }
-        set {
-            let action = implicitAction(for: .shape(.lineDashPhase), event: "lineDashPhase")
-            shape.lineDashPhase = newValue
-            modelDidChange()
-            action?()
-        }
+        set { setShape(\.lineDashPhase, newValue, animating: .shape(.lineDashPhase), event: "lineDashPhase") }
     }
     /// Start of the stroked part, as a fraction of the path length (default 0).
     public var strokeStart: CGFloat {
         get { shape.strokeStart }
-        set {
-            let action = implicitAction(for: .shape(.strokeStart), event: "strokeStart")
-            shape.strokeStart = newValue
-            modelDidChange()
-            action?()
-        }
+        set { setShape(\.strokeStart, newValue, animating: .shape(.strokeStart), event: "strokeStart") }
     }
     /// End of the stroked part, as a fraction of the path length (default 1).
     public var strokeEnd: CGFloat {
         get { shape.strokeEnd }
-        set {
-            let action = implicitAction(for: .shape(.strokeEnd), event: "strokeEnd")
-            shape.strokeEnd = newValue
-            modelDidChange()
-            action?()
-        }
+        set { setShape(\.strokeEnd, newValue, animating: .shape(.strokeEnd), event: "strokeEnd") }
     }
 }

@@ -7,8 +7,8 @@
 /// `commit`, even when no animation was added. A nested transaction's commit does not run the outer
 /// block; animations added inside a nested transaction count for the outer blocks too.
 ///
-/// Implicit actions run only when `CAEngine.implicitActionsEnabled` is on (off by default, so a
-/// property change takes effect at once); `disableActions` then suppresses them.
+/// Implicit actions run when `CAEngine.implicitActionsEnabled` is on (the default, as in Core
+/// Animation); `disableActions` suppresses them for the transaction.
 public enum CATransaction {
     public static func begin() {
         LayerEngine.current.transactions.append(TransactionFrame(isImplicit: false))

@@ -12,9 +12,12 @@
 final class FrameCache {
     /// The model generation the cache describes.
     let generation: UInt64
-    private var nodes: [TimingNode] = []
-    private var times: [Double] = []
-    private var items: [FrameItem] = []
+    // The arrays are `@exclusivity(unchecked)`: every access is a single subscript, or a buffer scope
+    // that calls out to nothing, so no access can overlap another (a delegate stepping the engine
+    // again from a callback only starts new single accesses) and the run-time checks could never fire.
+    @exclusivity(unchecked) private var nodes: [TimingNode] = []
+    @exclusivity(unchecked) private var times: [Double] = []
+    @exclusivity(unchecked) private var items: [FrameItem] = []
     /// Keeps the direct items' animations alive for `writeBack` (items hold them unowned).
     private var retained: [AttachedAnimation] = []
     /// False once an item was removed from its layer (the next frame rebuilds).
@@ -38,12 +41,11 @@ final class FrameCache {
         var node: Int
         /// Nil for a "layer" item.
         var key: DirectKey?
-        /// Unmanaged so the frame loop touches neither object's reference count.
-        var layerRef: Unmanaged<CALayer>
-        var presentationRef: Unmanaged<CALayer>
+        /// Unowned so the frame loop touches neither object's reference count; the cache is dropped
+        /// whenever the tree changes, before either layer can go away.
+        unowned(unsafe) var layer: CALayer
+        unowned(unsafe) var presentation: CALayer
         unowned(unsafe) var entry: AttachedAnimation?
-        var layer: CALayer { layerRef.takeUnretainedValue() }
-        var presentation: CALayer { presentationRef.takeUnretainedValue() }
         var timing: ResolvedTiming
         var curve: UnitBezier?
         var from = SIMD4<Double>()
@@ -74,7 +76,7 @@ final class FrameCache {
 
     private static func item(for layer: CALayer, presentation: CALayer, node: Int) -> FrameItem {
         var item = FrameItem(
-            node: node, key: nil, layerRef: .passUnretained(layer), presentationRef: .passUnretained(presentation),
+            node: node, key: nil, layer: layer, presentation: presentation,
             entry: nil, timing: layer.attached[0].program.timing, curve: nil)
         guard layer.attached.count == 1 else { return item }
         let entry = layer.attached[0]
@@ -162,20 +164,13 @@ final class FrameCache {
                     continue
                 }
             }
-            let (layerRef, presentationRef) = (items[i].layerRef, items[i].presentationRef)
             if sample.shown {
                 let progress = items[i].timing.progress(of: sample, curve: items[i].curve)
                 let value = items[i].from + (items[i].to - items[i].from) * progress
                 let identityBase = items[i].identityBase
-                presentationRef._withUnsafeGuaranteedRef { target in
-                    layerRef._withUnsafeGuaranteedRef { model in
-                        write(key, value, target, model: model, identityBase: identityBase)
-                    }
-                }
+                write(key, value, items[i].presentation, model: items[i].layer, identityBase: identityBase)
             } else {
-                presentationRef._withUnsafeGuaranteedRef { target in
-                    layerRef._withUnsafeGuaranteedRef { model in restore(key, target, from: model) }
-                }
+                restore(key, items[i].presentation, from: items[i].layer)
             }
         }
     }

@@ -23,8 +23,11 @@ public final class LayerEngine {
     public var clock: MediaClock
     /// Called with every delivered callback, after the delegate, in media-time order.
     public var eventObserver: ((CAAnimationEvent) -> Void)?
-    /// Whether property changes run implicit actions (see `CAEngine.implicitActionsEnabled`).
-    public var implicitActionsEnabled = false
+    /// Whether property changes run implicit actions (see `CAEngine.implicitActionsEnabled`); on, as
+    /// in Core Animation.
+    public var implicitActionsEnabled = true
+    /// The `UIView.animate` blocks running now, innermost last.
+    var viewAnimationBlocks: [ViewAnimationBlock] = []
     /// Explicit transactions, innermost last.
     var transactions: [TransactionFrame] = []
     /// The implicit transaction opened by the first change outside any explicit one; committed by

@@ -2,30 +2,18 @@ import Raster
 
 /// Premultiplied source-over compositing of solid colours into a Bitmap, clipped to its bounds.
 public enum Blending {
-    /// A premultiplied pixel from straight (non-premultiplied) 8-bit channels.
+    /// A premultiplied pixel from straight (non-premultiplied) 8-bit channels (`PixelMath.premultiplied`).
     public static func color(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) -> Pixel {
-        func scale(_ c: UInt8) -> UInt8 { UInt8((Int(c) * Int(alpha) + 127) / 255) }
-        return .premultiplied(red: scale(red), green: scale(green), blue: scale(blue), alpha: alpha)
+        PixelMath.premultiplied(red: UInt32(red), green: UInt32(green), blue: UInt32(blue), alpha: UInt32(alpha))
     }
 
     /// `source` (premultiplied) scaled by `coverage`/255, over `destination`.
     @inline(__always)
     public static func over(_ source: Pixel, coverage: UInt32, onto destination: Pixel) -> Pixel {
         if coverage == 0 { return destination }
-        let s = coverage == 255 ? source : scaled(source, by: coverage)
-        let inverse = 255 - (s >> 24)
-        if inverse == 0 { return s }
-        return s &+ scaled(destination, by: inverse)
-    }
-
-    /// Every channel of `pixel` times `factor`/255, rounded.
-    @inline(__always)
-    static func scaled(_ pixel: Pixel, by factor: UInt32) -> Pixel {
-        var redBlue = (pixel & 0x00FF_00FF) &* factor &+ 0x0080_0080
-        redBlue = ((redBlue &+ ((redBlue >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
-        var alphaGreen = ((pixel >> 8) & 0x00FF_00FF) &* factor &+ 0x0080_0080
-        alphaGreen = (alphaGreen &+ ((alphaGreen >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
-        return redBlue | alphaGreen
+        let s = coverage == 255 ? source : PixelMath.scale(source, by: coverage)
+        if s >> 24 == 255 { return s }
+        return PixelMath.over(s, destination)
     }
 
     /// Fills the rectangle (clipped to the bitmap) with `color` over what is there.

@@ -5,6 +5,9 @@ import Raster
 /// buffers. With a `capacity`, `emptyBuffer()` waits while that many frames are queued, so an offline
 /// recording keeps pace with the encoder while drawing the next frame beside it; without one the queue
 /// grows as needed and the caller never waits (a live recording).
+///
+/// `@unchecked Sendable`: the queue, pool, counters and flags are only touched under the `state`
+/// condition's lock; the sink is used by the encoder thread alone, the sizes are immutable.
 final class EncoderThread: @unchecked Sendable {
     private let sink: FrameSink
     private let width: Int

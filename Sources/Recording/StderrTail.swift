@@ -2,6 +2,7 @@ import Foundation
 
 /// Reads a child process's standard error on its own thread until end of file, keeping only the last
 /// few kilobytes, so a chatty child never blocks on a full pipe and an error message can quote it.
+/// `@unchecked Sendable`: `bytes` is only touched under `lock`; the descriptor is immutable.
 final class StderrTail: @unchecked Sendable {
     private static let keptBytes = 16 * 1024
     private let descriptor: Int32

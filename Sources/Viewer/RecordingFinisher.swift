@@ -3,6 +3,7 @@ import Foundation
 /// Completes stopped recordings on threads of their own, so the window keeps ticking while an encoder
 /// that fell behind drains its queue. Each outcome becomes one log line, collected on the viewer's
 /// thread with `takeLines()` after `wake` has been called.
+/// `@unchecked Sendable`: `running` and `lines` are only touched under the `state` condition's lock.
 final class RecordingFinisher: @unchecked Sendable {
     private let state = NSCondition()
     private var running = 0

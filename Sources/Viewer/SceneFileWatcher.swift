@@ -13,6 +13,8 @@ import Glibc
 /// A background thread waits on inotify; on a change it sets a flag that `takeChange()` reads and
 /// clears on the viewer's thread, and calls `onChange` (which wakes the viewer's event loop). The
 /// thread keeps the watcher alive until `stop()`.
+/// `@unchecked Sendable`: its mutable state (`changed`, `thread`) is only touched under `lock`; the
+/// rest is immutable after `init`.
 final class SceneFileWatcher: @unchecked Sendable {
     /// The watched file.
     let url: URL

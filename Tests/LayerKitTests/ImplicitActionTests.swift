@@ -2,17 +2,41 @@ import Testing
 
 @testable import LayerKit
 
-/// Implicit actions (opt-in): Core Animation's search order and defaults.
+/// Implicit actions: on by default, with Core Animation's search order and defaults.
 @Suite struct ImplicitActionTests {
-    /// A shown layer, stepped once at `t`, with implicit actions on.
+    /// A shown layer, stepped once at `t`.
     func shownLayer<L: CALayer>(_ layer: L, clock: ManualClock, at t: Double) -> L {
-        CAEngine.implicitActionsEnabled = true
         step(layer, clock, at: t)
         return layer
     }
 
-    @Test func offByDefault() {
+    /// A standalone layer that a step has shown animates a change: opacity 1 → 0 reads 0.1976 at
+    /// 0.125 s (core-animation-breadth.md §9's vector: 1 − default curve at 0.5 = 1 − 0.8024).
+    @Test func onByDefaultForShownLayers() {
         let clock = freshEngine(at: 0)
+        let layer = CALayer()
+        step(layer, clock, at: 0)
+        layer.opacity = 0
+        #expect(layer.animationKeys() == ["opacity"])
+        step(layer, clock, at: 0.125)
+        #expect(close(Double(layer.presentation()!.opacity), 0.1976, 5e-5))
+    }
+
+    /// A layer no step has shown yet (Core Animation: not yet committed) takes changes at once.
+    @Test func unshownLayersDoNotAnimate() {
+        let clock = freshEngine(at: 0)
+        let layer = CALayer()
+        layer.opacity = 0
+        layer.position = CGPoint(x: 5, y: 5)
+        #expect(layer.animationKeys() == nil)
+        step(layer, clock, at: 0.1)
+        #expect(layer.presentation()!.opacity == 0 && layer.presentation()!.position.x == 5)
+    }
+
+    /// `CAEngine.implicitActionsEnabled = false` switches them off for the engine.
+    @Test func canBeSwitchedOff() {
+        let clock = freshEngine(at: 0)
+        CAEngine.implicitActionsEnabled = false
         let layer = CALayer()
         step(layer, clock, at: 0)
         layer.opacity = 0

@@ -95,13 +95,11 @@ import Testing
     /// Key-value coding runs the implicit action of the property the key path starts with.
     @Test func keyValueCodingRunsImplicitActions() throws {
         let clock = freshEngine(at: 0)
-        CAEngine.implicitActionsEnabled = true
         let layer = CALayer()
         step(layer, clock, at: 0)
         layer.setValue(40, forKeyPath: "position.x")
         let animation = try #require(layer.animation(forKey: "position") as? CABasicAnimation)
         #expect(animation.keyPath == "position" && animation.fromValue as? CGPoint == .zero)
         #expect(layer.position == CGPoint(x: 40, y: 0))
-        CAEngine.implicitActionsEnabled = false
     }
 }

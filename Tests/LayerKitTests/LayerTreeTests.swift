@@ -139,7 +139,9 @@ import Testing
         step(root, clock, at: 0.75)
         #expect(root.presentation() === presentation && shape.presentation() === shapeCopy)
         #expect(shapeCopy.lineWidth == 7.5)
-        // Model changes show at the next step; structure changes too.
+        // Model changes show at the next step (with actions disabled: no implicit animation); structure
+        // changes too.
+        CATransaction.setDisableActions(true)
         root.opacity = 0.5
         let extra = CALayer()
         root.addSublayer(extra)

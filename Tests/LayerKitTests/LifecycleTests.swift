@@ -173,6 +173,7 @@ import Testing
         let first = basic("opacity", from: 0, to: 1)
         first.delegate = recorder
         recorder.onStop = { _, _ in
+            CATransaction.setDisableActions(true)
             layer.opacity = 0.25
             if layer.animation(forKey: "next") == nil {
                 layer.add(basic("position.x", from: 0, to: 100), forKey: "next")

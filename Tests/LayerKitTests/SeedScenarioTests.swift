@@ -8,21 +8,25 @@ import Testing
     /// autoreverses, linear, fill forwards, not removed on completion; a completion block stored on
     /// the animation with `setValue(_:forKey:)` and run by the delegate.
     final class WipeController: CAAnimationDelegate {
-        let view = CALayer()
-        let imageView = CALayer()
-        let maskLayer = CAShapeLayer()
+        /// The seed's views (UIKit views, whose own layers do not animate implicitly).
+        let views = (root: UIView(), image: UIView())
+        var view: CALayer { views.root.layer }
+        var imageView: CALayer { views.image.layer }
+        /// The seed makes a new mask layer for every run.
+        private(set) var maskLayer = CAShapeLayer()
         var animationInFlight = false
         var blockRuns = 0
 
         init() {
-            view.frame = CGRect(x: 0, y: 0, width: 320, height: 480)
-            imageView.frame = CGRect(x: 0, y: 0, width: 300, height: 400)
-            view.addSublayer(imageView)
+            views.root.frame = CGRect(x: 0, y: 0, width: 320, height: 480)
+            views.image.frame = CGRect(x: 0, y: 0, width: 300, height: 400)
+            views.root.addSubview(views.image)
         }
 
         func maskAnimation() {
             typealias Block = () -> Void
             imageView.isHidden = false
+            maskLayer = CAShapeLayer()
             let w = imageView.bounds.width
             let h = imageView.bounds.height
             let center = CGPoint(x: w / 2, y: h / 2)

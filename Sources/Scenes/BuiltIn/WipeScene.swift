@@ -11,24 +11,26 @@ public final class WipeScene: Scene {
     public var log: ((String) -> Void)?
 
     let controller: WipeViewController
+    /// The seed's `self.view` (it owns the image view); its layer is the root.
+    private let view: UIView
     /// Autoplay: start at 0.
     private lazy var timeline = AutoplayTimeline([.init(time: 0) { [unowned self] in self.perform(.start) }])
 
     /// Image A fills the view; image B fills the image view above it.
     public init(size: CGSize, imageA: Any?, imageB: Any?) {
         self.size = size
-        let view = CALayer()
-        view.name = "view"
-        view.frame = CGRect(origin: .zero, size: size)
-        view.contents = imageA
-        let imageView = CALayer()
-        imageView.name = "imageView"
-        imageView.frame = view.bounds
-        imageView.contents = imageB
+        // The seed's view and image view are UIKit views: their layers do not animate implicitly.
+        let view = UIView(frame: CGRect(origin: .zero, size: size))
+        view.layer.name = "view"
+        view.layer.contents = imageA
+        let imageView = UIView(frame: view.bounds)
+        imageView.layer.name = "imageView"
+        imageView.layer.contents = imageB
         imageView.isHidden = true
-        view.addSublayer(imageView)
-        rootLayer = view
-        controller = WipeViewController(view: view, imageView: imageView)
+        view.addSubview(imageView)
+        self.view = view
+        rootLayer = view.layer
+        controller = WipeViewController(view: view.layer, imageView: imageView.layer)
     }
 
     public func advance(to mediaTime: CFTimeInterval) { timeline.advance(rootLayer, to: mediaTime) }

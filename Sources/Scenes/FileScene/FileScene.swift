@@ -68,8 +68,12 @@ public final class FileScene: Scene {
         case .resume(let layer):
             if let layer = layersByName[layer], LayerPause.isPaused(layer) { LayerPause.resume(layer) }
         case .set(let layer, let properties):
+            // A `set` assigns directly (design.md): no implicit animation.
             guard let target = layersByName[layer] else { return }
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
             for property in properties { builder.assign(property.key, property.value, to: target) }
+            CATransaction.commit()
         }
     }
 }

@@ -1,0 +1,142 @@
+extension UIView {
+    /// UIKit's animation options (the raw values are UIKit's).
+    public struct AnimationOptions: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+
+        public static let layoutSubviews = Self(rawValue: 1 << 0)
+        public static let allowUserInteraction = Self(rawValue: 1 << 1)
+        public static let beginFromCurrentState = Self(rawValue: 1 << 2)
+        public static let `repeat` = Self(rawValue: 1 << 3)
+        public static let autoreverse = Self(rawValue: 1 << 4)
+        public static let overrideInheritedDuration = Self(rawValue: 1 << 5)
+        public static let overrideInheritedCurve = Self(rawValue: 1 << 6)
+        public static let allowAnimatedContent = Self(rawValue: 1 << 7)
+        public static let curveEaseInOut = Self([])
+        public static let curveEaseIn = Self(rawValue: 1 << 16)
+        public static let curveEaseOut = Self(rawValue: 2 << 16)
+        public static let curveLinear = Self(rawValue: 3 << 16)
+
+        /// The timing curve the options name (bits 16–19; ease-in-ease-out when none is named).
+        var timingFunction: CAMediaTimingFunction {
+            switch (rawValue >> 16) & 0xF {
+            case 1: return CAMediaTimingFunction(name: .easeIn)
+            case 2: return CAMediaTimingFunction(name: .easeOut)
+            case 3: return CAMediaTimingFunction(name: .linear)
+            default: return CAMediaTimingFunction(name: .easeInEaseOut)
+            }
+        }
+    }
+
+    /// Animates the view changes made in `animations`, as UIKit does since iOS 8: each property change
+    /// of a view's layer becomes an additive `CABasicAnimation` from (old − new) to zero on top of the new
+    /// model value, under a key of its own, so a change made while another runs blends in instead of
+    /// jumping. `delay` starts the animations later (they fill backwards, holding the old value);
+    /// `completion` runs from a later frame step, once every animation of the block has stopped, with
+    /// `true` when all of them finished (false when one was removed first, and true at once when the
+    /// block animated nothing).
+    public class func animate(
+        withDuration duration: TimeInterval, delay: TimeInterval = 0, options: AnimationOptions = [],
+        animations: () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        run(ViewAnimationBlock(duration: duration, delay: delay, options: options), animations, completion)
+    }
+
+    /// `animate(withDuration:animations:)`.
+    public class func animate(withDuration duration: TimeInterval, animations: () -> Void) {
+        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: nil)
+    }
+
+    /// `animate(withDuration:animations:completion:)`.
+    public class func animate(
+        withDuration duration: TimeInterval, animations: () -> Void, completion: ((Bool) -> Void)?
+    ) {
+        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
+    }
+
+    /// Runs `animations` with `block` as the innermost animation block, in a transaction whose
+    /// completion reports the block's outcome.
+    private class func run(
+        _ block: ViewAnimationBlock, _ animations: () -> Void, _ completion: ((Bool) -> Void)?
+    ) {
+        let engine = LayerEngine.current
+        CATransaction.begin()
+        CATransaction.setCompletionBlock { completion?(block.allFinished) }
+        engine.viewAnimationBlocks.append(block)
+        animations()
+        engine.viewAnimationBlocks.removeLast()
+        CATransaction.commit()
+    }
+}
+
+/// The settings of one `UIView.animate` call and what became of its animations.
+final class ViewAnimationBlock: CAAnimationDelegate {
+    let duration: TimeInterval
+    let delay: TimeInterval
+    let options: UIView.AnimationOptions
+    /// False once one of the block's animations stopped before finishing.
+    private(set) var allFinished = true
+
+    init(duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions) {
+        self.duration = duration
+        self.delay = delay
+        self.options = options
+    }
+
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+        if !flag { allFinished = false }
+    }
+}
+
+/// The action a view answers inside an animation block: on the change, an additive animation of the
+/// property from (old − new) to zero (colours and other values that do not add: from the old value to
+/// the new one).
+final class ViewPropertyAction: CAAction {
+    let block: ViewAnimationBlock
+    /// The model value before the change (read when the layer asked for the action).
+    let oldValue: Any?
+
+    init(block: ViewAnimationBlock, oldValue: Any?) {
+        self.block = block
+        self.oldValue = oldValue
+    }
+
+    func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        guard let layer = anObject as? CALayer else { return }
+        let old = AnimatableValue(oldValue)
+        let new = AnimatableValue(layer.value(forKeyPath: event))
+        let animation = CABasicAnimation(keyPath: event)
+        switch (old, new) {
+        case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect):
+            animation.isAdditive = true
+            animation.fromValue = old.subtracting(new).anyValue
+            animation.toValue = new.subtracting(new).anyValue
+        case (.transform(let a), .transform(let b)):
+            // Presentation = animated · model, so animated = old · new⁻¹ makes it start at the old value.
+            animation.isAdditive = true
+            animation.fromValue = CATransform3DConcat(a, CATransform3DInvert(b))
+            animation.toValue = CATransform3DIdentity
+        default:
+            animation.fromValue = oldValue
+            animation.toValue = layer.value(forKeyPath: event)
+        }
+        animation.duration = block.duration
+        animation.timingFunction = block.options.timingFunction
+        if block.options.contains(.repeat) { animation.repeatCount = .infinity }
+        animation.autoreverses = block.options.contains(.autoreverse)
+        if block.delay > 0 {
+            animation.beginTime = layer.convertTime(CACurrentMediaTime(), from: nil) + block.delay
+            animation.fillMode = .backwards
+        }
+        animation.delegate = block
+        layer.add(animation, forKey: Self.freeKey(event, on: layer))
+    }
+
+    /// `event`, or `event-2`, `event-3`, … when an animation already runs under it.
+    private static func freeKey(_ event: String, on layer: CALayer) -> String {
+        guard layer.animation(forKey: event) != nil else { return event }
+        var index = 2
+        while layer.animation(forKey: "\(event)-\(index)") != nil { index += 1 }
+        return "\(event)-\(index)"
+    }
+}
