@@ -109,7 +109,11 @@ import Testing
         var ticks: [(CFTimeInterval, CFTimeInterval, CFTimeInterval)] = []
         let link = CADisplayLink { link in
             ticks.append((link.timestamp, link.targetTimestamp, link.duration))
+            // Per-frame code sets the model without implicit animations, as on iOS.
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
             layer.position.x = CGFloat(link.timestamp * 10)
+            CATransaction.commit()
         }
         step(layer, clock, at: 5)
         #expect(ticks.isEmpty)  // not added to a run loop yet
