@@ -3,6 +3,8 @@ import Testing
 
 /// Code written for iOS with `import QuartzCore` compiles unchanged.
 @Test func quartzCoreSnippetCompilesAndRuns() {
+    CAEngine.reset()
+    CAEngine.clock = ManualClock(now: 0)
     let layer = CALayer()
     let spring = CASpringAnimation(keyPath: "transform.scale")
     spring.fromValue = 0.5
@@ -22,5 +24,7 @@ import Testing
     link.invalidate()
     #expect(ticks == 1)
     #expect(layer.animation(forKey: "pop") is CASpringAnimation)
-    #expect(CACurrentMediaTime() >= 0)
+    // At its first frame the spring is at its from value and the discrete keyframes at their first.
+    #expect(layer.presentation()?.value(forKeyPath: "transform.scale") as? CGFloat == 0.5)
+    #expect(layer.presentation()?.opacity == 0)
 }
