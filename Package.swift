@@ -42,7 +42,10 @@ let package = Package(
             dependencies: [
                 "Geometry", "Raster", "LayerKit", "Compositor", "ImageFiles", "Scenes", "Recording", "Overlay",
                 "Viewer",
-            ]),
+            ],
+            // Swift scenes are shared libraries that use this executable's own LayerKit and Scenes: their
+            // symbols must be in its dynamic symbol table (and kept by --gc-sections).
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
 
         .target(name: "LayerscopeTestSupport", dependencies: ["Raster", "ImageFiles"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),

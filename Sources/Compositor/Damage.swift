@@ -37,6 +37,10 @@ enum Damage {
             add(from: itemsA, to: itemsB, into: &inside)
             region.formUnion(inside)
             addCoverageChanges(from: coverageA, to: coverageB, bounds: old.bounds.union(new.bounds), into: &region)
+        case (.tinted(let itemsA, let tintA), .tinted(let itemsB, let tintB)) where tintA == tintB:
+            add(from: itemsA, to: itemsB, into: &region)
+        case (.additive(let itemsA), .additive(let itemsB)):
+            add(from: itemsA, to: itemsB, into: &region)
         default:
             region.add(old.bounds)
             region.add(new.bounds)

@@ -14,6 +14,17 @@ indirect enum DrawItem {
     /// Items drawn into a scratch bitmap, then drawn with `opacity` through `coverage` (a layer with a
     /// mask, `masksToBounds`, or group opacity).
     case group([DrawItem], opacity: UInt8, coverage: Coverage?)
+    /// Items drawn into a scratch bitmap, multiplied there by a colour (`tint`: straight red, green,
+    /// blue and alpha multipliers as bytes, `0xAARRGGBB`; a replicator instance's colour), then drawn.
+    case tinted([DrawItem], tint: Pixel)
+    /// Items drawn into a scratch bitmap, then added to what is there, channels saturating (an
+    /// additive emitter's particles).
+    case additive([DrawItem])
+
+    /// The union of the items' bounds.
+    static func bounds(of items: [DrawItem]) -> PixelRect {
+        items.reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1.bounds) }
+    }
 
     /// The device pixels the item can change.
     var bounds: PixelRect {
@@ -25,8 +36,10 @@ indirect enum DrawItem {
         case .fill(_, _, let coverage):
             return coverage.bounds
         case .group(let items, _, let coverage):
-            let union = items.reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1.bounds) }
+            let union = Self.bounds(of: items)
             return coverage.map { union.intersection($0.bounds) } ?? union
+        case .tinted(let items, _), .additive(let items):
+            return Self.bounds(of: items)
         }
     }
 }

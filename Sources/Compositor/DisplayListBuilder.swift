@@ -47,8 +47,12 @@ final class DisplayListBuilder {
         let transform = LayerGeometry.localToSuperlayer(layer).concatenating(parent)
         var own: [DrawItem] = []
         appendContent(of: layer, transform: transform, into: &own)
-        for sublayer in layer.sublayers ?? [] {
-            appendLayer(sublayer, parent: transform, into: &own)
+        if let replicator = layer as? CAReplicatorLayer {
+            appendInstances(of: replicator, transform: transform, into: &own)
+        } else {
+            for sublayer in layer.sublayers ?? [] {
+                appendLayer(sublayer, parent: transform, into: &own)
+            }
         }
         guard !own.isEmpty else { return }
         if layer.masksToBounds {
@@ -67,6 +71,28 @@ final class DisplayListBuilder {
             items.append(single)
         } else {
             items.append(.group(own, opacity: opacity, coverage: maskCoverage))
+        }
+    }
+
+    /// A replicator's copies of its sublayers, instance 0 first: each under its instance transform (the
+    /// affine part: layers are drawn flat) and, unless it is white, multiplied by its colour.
+    private func appendInstances(
+        of replicator: CAReplicatorLayer, transform: CGAffineTransform, into items: inout [DrawItem]
+    ) {
+        for instance in replicator.instances() {
+            let parent = CATransform3DGetAffineTransform(instance.transform).concatenating(transform)
+            var drawn: [DrawItem] = []
+            for sublayer in instance.sublayers { appendLayer(sublayer, parent: parent, into: &drawn) }
+            guard !drawn.isEmpty else { continue }
+            let c = instance.color
+            let tint =
+                Pixel(Self.byte(Float(c.alpha))) << 24 | Pixel(Self.byte(Float(c.red))) << 16
+                | Pixel(Self.byte(Float(c.green))) << 8 | Pixel(Self.byte(Float(c.blue)))
+            if tint == 0xFFFF_FFFF {
+                items += drawn
+            } else {
+                items.append(.tinted(drawn, tint: tint))
+            }
         }
     }
 
@@ -105,6 +131,49 @@ final class DisplayListBuilder {
         }
         if let shape = layer as? CAShapeLayer, let path = shape.path, !path.isEmpty {
             appendShape(shape, path: path, transform: transform, into: &items)
+        }
+        if let emitter = layer as? CAEmitterLayer {
+            appendParticles(of: emitter, transform: transform, into: &items)
+        }
+    }
+
+    /// An emitter's particles: each its cell's picture, centred on the particle, scaled, turned and
+    /// multiplied by its colour; added to the frame in additive mode, drawn over it otherwise (oldest
+    /// first, or last for `oldestLast`).
+    private func appendParticles(of emitter: CAEmitterLayer, transform: CGAffineTransform, into items: inout [DrawItem])
+    {
+        var drawn: [DrawItem] = []
+        for particle in emitter.particles() {
+            guard let image = particle.contents as? Bitmap, image.width > 0, image.height > 0, particle.scale > 0,
+                particle.contentsScale > 0
+            else { continue }
+            let c = particle.color
+            let alpha = Self.byte(Float(c.alpha))
+            guard alpha > 0 else { continue }
+            let size = particle.scale / particle.contentsScale
+            let toDevice = CGAffineTransform(translationX: -CGFloat(image.width) / 2, y: -CGFloat(image.height) / 2)
+                .concatenating(CGAffineTransform(scaleX: size, y: size))
+                .concatenating(CGAffineTransform(rotationAngle: particle.angle))
+                .concatenating(CGAffineTransform(translationX: particle.position.x, y: particle.position.y))
+                .concatenating(transform)
+            let visible = visibleTexels(of: image)
+            let rgb =
+                Pixel(Self.byte(Float(c.red))) << 16 | Pixel(Self.byte(Float(c.green))) << 8
+                | Pixel(Self.byte(Float(c.blue)))
+            if rgb == 0xFF_FFFF {
+                drawn.append(.transformedImage(image, toDevice, opacity: alpha, visible: visible))
+            } else {
+                drawn.append(
+                    .tinted(
+                        [.transformedImage(image, toDevice, opacity: 255, visible: visible)],
+                        tint: Pixel(alpha) << 24 | rgb))
+            }
+        }
+        guard !drawn.isEmpty else { return }
+        switch emitter.renderMode {
+        case .additive: items += drawn.map { .additive([$0]) }  // each particle adds to all below it
+        case .oldestLast: items += drawn.reversed()
+        default: items += drawn
         }
     }
 

@@ -52,6 +52,19 @@ struct Painter {
             paint(items, into: layer, region: area)
             target.draw(layer, opacity: opacity, mask: coverage?.mask, in: area)
             scratch.recycle(layer)
+        case .tinted(let items, let tint):
+            let layer = scratch.acquire(width: target.width, height: target.height)
+            paint(items, into: layer, region: area)
+            layer.multiply(
+                byRed: UInt8(truncatingIfNeeded: tint >> 16), green: UInt8(truncatingIfNeeded: tint >> 8),
+                blue: UInt8(truncatingIfNeeded: tint), alpha: UInt8(truncatingIfNeeded: tint >> 24), in: area)
+            target.draw(layer, opacity: 255, mask: nil, in: area)
+            scratch.recycle(layer)
+        case .additive(let items):
+            let layer = scratch.acquire(width: target.width, height: target.height)
+            paint(items, into: layer, region: area)
+            target.add(layer, in: area)
+            scratch.recycle(layer)
         }
     }
 }

@@ -10,6 +10,10 @@ enum AnimatableKey: Hashable {
     case backgroundColor
     /// A key only `CAShapeLayer` has.
     case shape(ShapeKey)
+    /// A key only `CAReplicatorLayer` has.
+    case replicator(ReplicatorKey)
+    /// A key only `CAEmitterLayer` has.
+    case emitter(EmitterKey)
     /// Any other key: stored in the layer's key-value dictionary.
     case custom(String)
 
@@ -25,6 +29,18 @@ enum AnimatableKey: Hashable {
         case path, fillColor, strokeColor, lineWidth, miterLimit, lineDashPhase, strokeStart, strokeEnd
     }
 
+    /// The animatable keys of `CAReplicatorLayer`.
+    enum ReplicatorKey: Hashable {
+        case instanceDelay, instanceTransform, instanceColor
+        case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
+    }
+
+    /// The animatable keys of `CAEmitterLayer`.
+    enum EmitterKey: Hashable {
+        case emitterPosition, emitterZPosition, emitterSize, emitterDepth
+        case birthRate, lifetime, velocity, scale, spin
+    }
+
     /// The key of a registered property (`LayerProperty.named`), else `.custom`.
     init(_ keyPath: String) {
         self = LayerProperty.named(keyPath)?.key ?? .custom(keyPath)
@@ -34,6 +50,16 @@ enum AnimatableKey: Hashable {
     var isShapeKey: Bool {
         if case .shape = self { return true }
         return false
+    }
+
+    /// The layer class that has the key.
+    var layerClass: LayerProperty.LayerClass {
+        switch self {
+        case .shape: return .shape
+        case .replicator: return .replicator
+        case .emitter: return .emitter
+        default: return .layer
+        }
     }
 
     /// Reads the key from a layer's state.
@@ -195,6 +221,68 @@ enum AnimatableKey: Hashable {
             default: return false
             }
             t = c.transform
+        default: return false
+        }
+        return true
+    }
+
+    /// Reads a replicator key.
+    static func read(_ key: ReplicatorKey, _ s: ReplicatorState) -> AnimatableValue {
+        switch key {
+        case .instanceDelay: return .number(s.instanceDelay)
+        case .instanceTransform: return .transform(s.instanceTransform)
+        case .instanceColor: return .color(s.instanceColor)
+        case .instanceRedOffset: return .number(Double(s.instanceRedOffset))
+        case .instanceGreenOffset: return .number(Double(s.instanceGreenOffset))
+        case .instanceBlueOffset: return .number(Double(s.instanceBlueOffset))
+        case .instanceAlphaOffset: return .number(Double(s.instanceAlphaOffset))
+        }
+    }
+
+    /// Writes a replicator key.
+    @discardableResult
+    static func write(_ key: ReplicatorKey, _ value: AnimatableValue, _ s: inout ReplicatorState) -> Bool {
+        switch (key, value) {
+        case (.instanceDelay, .number(let v)): s.instanceDelay = v
+        case (.instanceTransform, .transform(let v)): s.instanceTransform = v
+        case (.instanceColor, .color(let v)): s.instanceColor = v
+        case (.instanceRedOffset, .number(let v)): s.instanceRedOffset = Float(v)
+        case (.instanceGreenOffset, .number(let v)): s.instanceGreenOffset = Float(v)
+        case (.instanceBlueOffset, .number(let v)): s.instanceBlueOffset = Float(v)
+        case (.instanceAlphaOffset, .number(let v)): s.instanceAlphaOffset = Float(v)
+        default: return false
+        }
+        return true
+    }
+
+    /// Reads an emitter key.
+    static func read(_ key: EmitterKey, _ s: EmitterState) -> AnimatableValue {
+        switch key {
+        case .emitterPosition: return .point(s.position)
+        case .emitterZPosition: return .number(s.zPosition)
+        case .emitterSize: return .size(s.size)
+        case .emitterDepth: return .number(s.depth)
+        case .birthRate: return .number(Double(s.birthRate))
+        case .lifetime: return .number(Double(s.lifetime))
+        case .velocity: return .number(Double(s.velocity))
+        case .scale: return .number(Double(s.scale))
+        case .spin: return .number(Double(s.spin))
+        }
+    }
+
+    /// Writes an emitter key.
+    @discardableResult
+    static func write(_ key: EmitterKey, _ value: AnimatableValue, _ s: inout EmitterState) -> Bool {
+        switch (key, value) {
+        case (.emitterPosition, .point(let v)): s.position = v
+        case (.emitterZPosition, .number(let v)): s.zPosition = v
+        case (.emitterSize, .size(let v)): s.size = v
+        case (.emitterDepth, .number(let v)): s.depth = v
+        case (.birthRate, .number(let v)): s.birthRate = Float(v)
+        case (.lifetime, .number(let v)): s.lifetime = Float(v)
+        case (.velocity, .number(let v)): s.velocity = Float(v)
+        case (.scale, .number(let v)): s.scale = Float(v)
+        case (.spin, .number(let v)): s.spin = Float(v)
         default: return false
         }
         return true

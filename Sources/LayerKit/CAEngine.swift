@@ -75,7 +75,9 @@ extension LayerEngine {
             root.frameCache = nil
             evaluator.sync(root, parentTime: parentTime)
             // Summarise the tree once it has been stable for a whole frame.
-            if frameCacheEnabled, root.lastStepGeneration == generation, modelGeneration == generation {
+            if frameCacheEnabled, !evaluator.sawTimeDrivenLayer, root.lastStepGeneration == generation,
+                modelGeneration == generation
+            {
                 root.frameCache = FrameCache(root: root, generation: generation)
             }
         }

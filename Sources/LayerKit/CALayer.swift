@@ -68,7 +68,7 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     /// others. Subclasses may override.
     open class func defaultAction(forKey event: String) -> CAAction? {
         guard let property = LayerProperty.named(event), property.animatesImplicitly,
-            property.layerClass == .layer || self is CAShapeLayer.Type
+            property.layerClass.includes(self)
         else { return nil }
         return CABasicAnimation()
     }
@@ -122,6 +122,10 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
         modelDidChange()
         action?()
     }
+
+    /// Called by the tree walk after it synced this model layer and its subtree at local `time`; layers
+    /// that evaluate more than their own subtree (a replicator's copies) override it.
+    func didSync(at time: CFTimeInterval, evaluator: inout Evaluator) {}
 
     /// Records a model change so the next step refreshes the presentation copy.
     @inline(__always) func modelDidChange() {

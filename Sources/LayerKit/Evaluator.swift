@@ -7,6 +7,10 @@ struct Evaluator {
     let lifecycle: Bool
     var events: [PendingEvent] = []
     var sequence = 0
+    /// Set when the walk met a layer whose drawing is computed from time during the walk (a
+    /// replicator's lagging copies, an emitter's particles): the frame cache, which knows nothing of
+    /// them, must not stand in for the walk.
+    var sawTimeDrivenLayer = false
 
     /// Syncs `layer` and its subtree; `parentTime` is the time of the layer's superlayer (media time
     /// for a root).
@@ -31,6 +35,7 @@ struct Evaluator {
         if let sublayers = layer.sublayerStorage {
             for sublayer in sublayers { sync(sublayer, parentTime: time) }
         }
+        layer.didSync(at: time, evaluator: &self)
     }
 
     private static func makePresentation(for layer: CALayer) -> CALayer {

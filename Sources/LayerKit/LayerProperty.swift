@@ -21,12 +21,36 @@ public struct LayerProperty: Sendable {
         }
     }
 
-    /// The layer classes a property belongs to.
-    public enum LayerClass: Sendable, Equatable {
+    /// The layer classes a property belongs to; the raw value is the class's name in scene files.
+    public enum LayerClass: String, Sendable, Equatable, CaseIterable {
         /// Every `CALayer`.
         case layer
         /// `CAShapeLayer` only.
         case shape
+        /// `CAReplicatorLayer` only.
+        case replicator
+        /// `CAEmitterLayer` only.
+        case emitter
+
+        /// The class itself (a new layer of the kind is `layerType.init(layer: ())`).
+        public var layerType: CALayer.Type {
+            switch self {
+            case .layer: return CALayer.self
+            case .shape: return CAShapeLayer.self
+            case .replicator: return CAReplicatorLayer.self
+            case .emitter: return CAEmitterLayer.self
+            }
+        }
+
+        /// True when layers of `type` have the properties of this class.
+        public func includes(_ type: CALayer.Type) -> Bool {
+            switch self {
+            case .layer: return true
+            case .shape: return type is CAShapeLayer.Type
+            case .replicator: return type is CAReplicatorLayer.Type
+            case .emitter: return type is CAEmitterLayer.Type
+            }
+        }
     }
 
     /// The key path, as Core Animation spells it (`position.x`, `transform.rotation.z`, …).
@@ -56,13 +80,10 @@ public struct LayerProperty: Sendable {
     }
 
     /// The value a new layer of the property's class has, as `value(forKeyPath:)` returns it.
-    public var defaultValue: Any? {
-        let layer: CALayer = layerClass == .shape ? CAShapeLayer(layer: ()) : CALayer(layer: ())
-        return layer.value(forKeyPath: keyPath)
-    }
+    public var defaultValue: Any? { layerClass.layerType.init(layer: ()).value(forKeyPath: keyPath) }
 
     /// True when `layer` has this property.
-    public func belongs(to layer: CALayer) -> Bool { layerClass == .layer || layer is CAShapeLayer }
+    public func belongs(to layer: CALayer) -> Bool { layerClass.includes(type(of: layer)) }
 
     /// The property with this key path (`isHidden` is accepted for `hidden`), or nil.
     public static func named(_ keyPath: String) -> LayerProperty? { byKeyPath[keyPath] }
@@ -81,7 +102,7 @@ extension LayerProperty {
         range: ClosedRange<Double>? = nil
     ) -> LayerProperty {
         LayerProperty(
-            keyPath: keyPath, valueType: valueType, layerClass: key.isShapeKey ? .shape : .layer, isAnimatable: true,
+            keyPath: keyPath, valueType: valueType, layerClass: key.layerClass, isAnimatable: true,
             animatesImplicitly: implicit, validRange: range, allowsInfinity: false, isMediaTiming: false, key: key,
             access: nil)
     }
@@ -98,17 +119,18 @@ extension LayerProperty {
             access: KeyValueAccess(get: get, set: set))
     }
 
-    /// A shape layer property that animations do not change.
-    private static func plainShape(
-        _ keyPath: String, _ valueType: ValueType, get: @escaping @Sendable (CAShapeLayer) -> Any?,
-        set: @escaping @Sendable (CAShapeLayer, Any?) -> Void
+    /// A property of the subclass `L` that animations do not change.
+    private static func plain<L: CALayer>(
+        _ keyPath: String, _ valueType: ValueType, of _: L.Type, range: ClosedRange<Double>? = nil,
+        get: @escaping @Sendable (L) -> Any?, set: @escaping @Sendable (L, Any?) -> Void
     ) -> LayerProperty {
-        LayerProperty(
-            keyPath: keyPath, valueType: valueType, layerClass: .shape, isAnimatable: false, animatesImplicitly: false,
-            validRange: nil, allowsInfinity: false, isMediaTiming: false, key: .custom(keyPath),
+        let layerClass = LayerClass.allCases.first { $0.layerType == L.self } ?? .layer
+        return LayerProperty(
+            keyPath: keyPath, valueType: valueType, layerClass: layerClass, isAnimatable: false,
+            animatesImplicitly: false, validRange: range, allowsInfinity: false, isMediaTiming: false,
+            key: .custom(keyPath),
             access: KeyValueAccess(
-                get: { ($0 as? CAShapeLayer).flatMap(get) },
-                set: { layer, value in (layer as? CAShapeLayer).map { set($0, value) } }))
+                get: { ($0 as? L).flatMap(get) }, set: { layer, value in (layer as? L).map { set($0, value) } }))
     }
 
     /// A number from any numeric spelling.
@@ -197,24 +219,72 @@ extension LayerProperty {
         // CAShapeLayer (`path` changes are not animated implicitly, as in Core Animation)
         animatable("path", .path, .shape(.path), implicit: false),
         animatable("fillColor", .color, .shape(.fillColor)),
-        plainShape(
-            "fillRule", .choice(CAShapeLayerFillRule.allCases.map(\.rawValue)), get: { $0.fillRule },
+        plain(
+            "fillRule", .choice(CAShapeLayerFillRule.allCases.map(\.rawValue)), of: CAShapeLayer.self,
+            get: { $0.fillRule },
             set: { layer, value in name(value, as: CAShapeLayerFillRule.self).map { layer.fillRule = $0 } }),
         animatable("strokeColor", .color, .shape(.strokeColor)),
         animatable("lineWidth", .number, .shape(.lineWidth), range: nonNegative),
-        plainShape(
-            "lineCap", .choice(CAShapeLayerLineCap.allCases.map(\.rawValue)), get: { $0.lineCap },
+        plain(
+            "lineCap", .choice(CAShapeLayerLineCap.allCases.map(\.rawValue)), of: CAShapeLayer.self,
+            get: { $0.lineCap },
             set: { layer, value in name(value, as: CAShapeLayerLineCap.self).map { layer.lineCap = $0 } }),
-        plainShape(
-            "lineJoin", .choice(CAShapeLayerLineJoin.allCases.map(\.rawValue)), get: { $0.lineJoin },
+        plain(
+            "lineJoin", .choice(CAShapeLayerLineJoin.allCases.map(\.rawValue)), of: CAShapeLayer.self,
+            get: { $0.lineJoin },
             set: { layer, value in name(value, as: CAShapeLayerLineJoin.self).map { layer.lineJoin = $0 } }),
         animatable("miterLimit", .number, .shape(.miterLimit), range: nonNegative),
-        plainShape(
-            "lineDashPattern", .dashPattern, get: { $0.lineDashPattern },
+        plain(
+            "lineDashPattern", .dashPattern, of: CAShapeLayer.self, get: { $0.lineDashPattern },
             set: { layer, value in layer.lineDashPattern = dashPattern(value) }),
         animatable("lineDashPhase", .number, .shape(.lineDashPhase)),
         animatable("strokeStart", .number, .shape(.strokeStart), range: unit),
         animatable("strokeEnd", .number, .shape(.strokeEnd), range: unit),
+        // CAReplicatorLayer
+        plain(
+            // Scene files stop at 10,000 copies: each copy is a whole subtree evaluated every frame.
+            "instanceCount", .number, of: CAReplicatorLayer.self, range: 0...10_000,
+            get: { $0.instanceCount },
+            set: { layer, value in
+                number(value).map { layer.instanceCount = Int(clamping: Int64(exactly: $0.rounded()) ?? 0) }
+            }),
+        animatable("instanceDelay", .number, .replicator(.instanceDelay)),
+        animatable("instanceTransform", .transform, .replicator(.instanceTransform)),
+        animatable("instanceColor", .color, .replicator(.instanceColor)),
+        animatable("instanceRedOffset", .number, .replicator(.instanceRedOffset)),
+        animatable("instanceGreenOffset", .number, .replicator(.instanceGreenOffset)),
+        animatable("instanceBlueOffset", .number, .replicator(.instanceBlueOffset)),
+        animatable("instanceAlphaOffset", .number, .replicator(.instanceAlphaOffset)),
+        // CAEmitterLayer (`emitterCells` is set in code, or by a scene file's "emitterCells" list)
+        animatable("emitterPosition", .point, .emitter(.emitterPosition)),
+        animatable("emitterZPosition", .number, .emitter(.emitterZPosition)),
+        animatable("emitterSize", .size, .emitter(.emitterSize)),
+        animatable("emitterDepth", .number, .emitter(.emitterDepth)),
+        plain(
+            "emitterShape", .choice(CAEmitterLayerEmitterShape.allCases.map(\.rawValue)), of: CAEmitterLayer.self,
+            get: { $0.emitterShape },
+            set: { layer, value in name(value, as: CAEmitterLayerEmitterShape.self).map { layer.emitterShape = $0 } }),
+        plain(
+            "emitterMode", .choice(CAEmitterLayerEmitterMode.allCases.map(\.rawValue)), of: CAEmitterLayer.self,
+            get: { $0.emitterMode },
+            set: { layer, value in name(value, as: CAEmitterLayerEmitterMode.self).map { layer.emitterMode = $0 } }),
+        plain(
+            "renderMode", .choice(CAEmitterLayerRenderMode.allCases.map(\.rawValue)), of: CAEmitterLayer.self,
+            get: { $0.renderMode },
+            set: { layer, value in name(value, as: CAEmitterLayerRenderMode.self).map { layer.renderMode = $0 } }),
+        animatable("birthRate", .number, .emitter(.birthRate), range: nonNegative),
+        animatable("lifetime", .number, .emitter(.lifetime), range: nonNegative),
+        animatable("velocity", .number, .emitter(.velocity)),
+        animatable("scale", .number, .emitter(.scale)),
+        animatable("spin", .number, .emitter(.spin)),
+        plain(
+            "seed", .number, of: CAEmitterLayer.self, range: 0...Double(UInt32.max), get: { $0.seed },
+            set: { layer, value in
+                number(value).map { layer.seed = UInt32(clamping: Int64(exactly: $0.rounded()) ?? 0) }
+            }),
+        plain(
+            "preservesDepth", .bool, of: CAReplicatorLayer.self, get: { $0.preservesDepth },
+            set: { layer, value in (value as? Bool).map { layer.preservesDepth = $0 } }),
     ]
 
     /// A dash pattern from `[NSNumber]` or any array of numbers (nil for anything else).

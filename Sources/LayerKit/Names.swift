@@ -135,3 +135,42 @@ extension CAShapeLayerLineJoin: CaseIterable {
 extension CAAnimationCalculationMode: CaseIterable {
     public static let allCases: [Self] = [.linear, .discrete, .paced, .cubic, .cubicPaced]
 }
+
+/// The shape particles are emitted from (`CAEmitterLayerEmitterShape`).
+public struct CAEmitterLayerEmitterShape: RawRepresentable, Hashable, Sendable, CaseIterable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let point = Self(rawValue: "point")
+    public static let line = Self(rawValue: "line")
+    public static let rectangle = Self(rawValue: "rectangle")
+    public static let cuboid = Self(rawValue: "cuboid")
+    public static let circle = Self(rawValue: "circle")
+    public static let sphere = Self(rawValue: "sphere")
+    public static let allCases: [Self] = [.point, .line, .rectangle, .cuboid, .circle, .sphere]
+}
+
+/// Which part of the emitter shape particles start from (`CAEmitterLayerEmitterMode`).
+public struct CAEmitterLayerEmitterMode: RawRepresentable, Hashable, Sendable, CaseIterable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let points = Self(rawValue: "points")
+    public static let outline = Self(rawValue: "outline")
+    public static let surface = Self(rawValue: "surface")
+    public static let volume = Self(rawValue: "volume")
+    public static let allCases: [Self] = [.points, .outline, .surface, .volume]
+}
+
+/// How particles are composited (`CAEmitterLayerRenderMode`).
+public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable, CaseIterable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let unordered = Self(rawValue: "unordered")
+    public static let oldestFirst = Self(rawValue: "oldestFirst")
+    public static let oldestLast = Self(rawValue: "oldestLast")
+    public static let backToFront = Self(rawValue: "backToFront")
+    public static let additive = Self(rawValue: "additive")
+    public static let allCases: [Self] = [.unordered, .oldestFirst, .oldestLast, .backToFront, .additive]
+}

@@ -1,13 +1,26 @@
 import LayerKit
 
 /// A user action a scene responds to (toolbar buttons, keys, timelines).
-public enum SceneAction: String, CaseIterable, Sendable {
+public enum SceneAction: Hashable, Sendable {
     case start
     case stop
     /// Pause or resume the whole tree (Apple's QA1673 recipe on the root layer).
     case pauseResume
     case push
     case pop
+    /// One of a Swift scene's own actions, by the name it gave (a toolbar button of that title).
+    case named(String)
+
+    /// The action a Swift scene calls `name`: start, stop, push and pop are the viewer's own.
+    public init(named name: String) {
+        switch name {
+        case "start": self = .start
+        case "stop": self = .stop
+        case "push": self = .push
+        case "pop": self = .pop
+        default: self = .named(name)
+        }
+    }
 
     /// The toolbar label.
     public var title: String {
@@ -17,6 +30,7 @@ public enum SceneAction: String, CaseIterable, Sendable {
         case .pauseResume: return "Pause/Resume"
         case .push: return "Push"
         case .pop: return "Pop"
+        case .named(let name): return name
         }
     }
 }

@@ -23,8 +23,9 @@ protocol FrameSource: AnyObject {
     func draw(into bitmap: Bitmap, damageOnly: Bool)
     /// The layer tree whose animations the curve panel shows (nil when there is none).
     var rootLayer: CALayer? { get }
-    /// Performs start, stop, push or pop at the last shown media time.
-    func perform(_ command: ViewerCommand)
+    /// Performs start, stop, push, pop or a scene's own action at the last shown media time; throws
+    /// (and does nothing) when the scene's code would trap.
+    func perform(_ command: ViewerCommand) throws
     /// Pauses or resumes the picture's own time at the last shown media time (for a layer tree:
     /// Apple's QA1673 recipe on its root layer).
     func setPaused(_ paused: Bool)

@@ -11,6 +11,24 @@ public func runViewer(options: ViewerOptions) -> Int32 {
     }
 }
 
+/// Opens the live viewer on `script`, a `SceneScript` class of the caller's own program, at `options`'
+/// size (1280×720 by default) with its pictures; the keys 1, 2, 3 still switch to the built-in scenes.
+/// This is how a package that depends on Layerscope plays its own Core Animation code.
+public func runViewer(_ script: SceneScript.Type, options: ViewerOptions = ViewerOptions()) -> Int32 {
+    let size = options.width.flatMap { w in options.height.map { CGSize(width: w, height: $0) } }
+    var options = options
+    options.scene = String(describing: script)
+    return runViewer(options: options) { [options] name throws(SceneLoadError) in
+        let note = { LineOutput.error($0) }
+        guard name == options.scene else {
+            return try SceneLoader.load(
+                name, size: size, imageA: options.imageA, imageB: options.imageB, note: note)
+        }
+        return try SceneLoader.load(
+            script: script, size: size, imageA: options.imageA, imageB: options.imageB, note: note)
+    }
+}
+
 /// Opens the live viewer with `options` and runs it until the user quits; returns the process exit
 /// code (0 after a normal close, q/Escape, SIGINT or SIGTERM; 1 when no X display is usable, the scene
 /// cannot be loaded or the window was destroyed, with one line on stderr saying why). Scenes are made
@@ -22,6 +40,10 @@ public func runViewer(options: ViewerOptions, loadScene: @escaping (String) thro
     do {
         source = try SourceFactory.makeSource(options: options, loadScene: loadScene)
     } catch {
+        // A Swift scene's compile errors are printed as the compiler printed them.
+        for line in (error as? SceneLoadError)?.compilerOutput?.split(separator: "\n") ?? [] {
+            LineOutput.error(String(line))
+        }
         LineOutput.error("layerscope: \(error)")
         return 1
     }

@@ -1,14 +1,15 @@
 import Overlay
 import Raster
 
-/// The error of a scene file that failed to reload, drawn across the top of the window in a red
-/// banner (one line per line of the message, at most four) while the last good scene goes on playing.
+/// The error of a scene file that failed to reload (or of a Swift scene's action that would trap), drawn
+/// across the top of the window in a red banner (one line per line of the message, at most four) while
+/// the last good scene goes on playing.
 enum SceneErrorBanner {
     /// Draws `message` into `bitmap` with `text` (nothing without a font).
     static func draw(_ message: String, text: TextRenderer?, into bitmap: Bitmap) {
         guard let text else { return }
         let lines =
-            ["Scene file error (showing the last good scene):"]
+            ["Scene error (showing the last good scene):"]
             + message.split(separator: "\n").prefix(4).map(String.init)
         let lineHeight = text.ascender + text.descender + 2
         let height = lines.count * lineHeight + 12

@@ -12,8 +12,14 @@ import Scenes
 /// its local time), as an app on the device pauses, so code that looks at the layer's speed (seed
 /// 000's completion block) sees a paused tree. While paused, a frame step or a scrub moves the root's
 /// `timeOffset` by the same media time, so the tree shows that frame.
+///
+/// A Swift scene (`prepare` given) is compiled by `prepare` before it is made, and each piece of its
+/// code is run first in a forked copy (`TrapProbe`): making it and playing it to a second past its
+/// natural length, a reload with the user's actions replayed and the playback that follows, and each
+/// action before it is performed. What traps or never returns there is reported and not run here.
 final class SceneSource: FrameSource {
     private let makeScene: () throws -> Scene
+    private let prepare: (() throws -> Void)?
     private var scene: Scene
     private let clock = ManualClock(now: 0)
     private let compositor = Compositor()
@@ -26,11 +32,23 @@ final class SceneSource: FrameSource {
     private var pauseAnchor: (mediaTime: Double, localTime: Double)?
     var log: ((String) -> Void)?
 
-    /// Makes the scene with `makeScene` (again after a backwards seek) on this thread's engine.
-    init(makeScene: @escaping () throws -> Scene) throws {
+    /// Makes the scene with `makeScene` (again after a backwards seek) on this thread's engine; a Swift
+    /// scene's `prepare` compiles it, and its code is tried in a copy of the process first.
+    init(makeScene: @escaping () throws -> Scene, prepare: (() throws -> Void)? = nil) throws {
         self.makeScene = makeScene
+        self.prepare = prepare
         CAEngine.reset()
         CAEngine.clock = clock
+        if let prepare {
+            try prepare()
+            try TrapProbe.run("the scene") { [clock] in
+                guard let scene = try? makeScene() else { return }
+                for time in Self.frameTimes(from: 0, to: scene.naturalDuration + 1) {
+                    clock.now = time
+                    scene.advance(to: time)
+                }
+            }
+        }
         scene = try makeScene()
         connectLogs()
         scene.advance(to: 0)
@@ -46,6 +64,7 @@ final class SceneSource: FrameSource {
             switch action {
             case .push: .push
             case .pop: .pop
+            case .named(let name): .action(name)
             default: nil
             }
         }
@@ -123,9 +142,40 @@ final class SceneSource: FrameSource {
     /// Makes the scene again (its file changed) and brings it to the shown time with the user's
     /// actions replayed. When making it fails, throws and the current scene stays as it was.
     func reload() throws {
-        let fresh = try makeSceneOnFreshEngine()
-        releaseScene()
+        if let prepare {
+            try prepare()
+            try TrapProbe.run("the reloaded scene") { [self] in
+                guard (try? reloadNow()) != nil else { return }
+                playAhead()
+            }
+        }
+        try reloadNow()
+    }
+
+    /// The times of the frames from `start` to `end` at 30 frames per second (at most a minute of them).
+    private static func frameTimes(from start: Double, to end: Double) -> [Double] {
+        let count = Int(((min(end, start + 60) - start) * 30).rounded(.up))
+        return count > 0 ? (1...count).map { start + Double($0) / 30 } : []
+    }
+
+    /// Plays the scene on from the shown time to a second after its animations end (in a probe's copy).
+    private func playAhead() {
+        let end = max(shownTime, scene.naturalDuration, AnimationSpans.longest(in: scene.rootLayer) ?? 0) + 1
+        for time in Self.frameTimes(from: shownTime, to: end) { advanceScene(to: time) }
+    }
+
+    /// The scene made again at media time 0 (a Swift scene adds its animations as it is made).
+    private func reloadNow() throws {
+        let shown = clock.now
         clock.now = 0
+        let fresh: Scene
+        do {
+            fresh = try makeSceneOnFreshEngine()
+        } catch {
+            clock.now = shown
+            throw error
+        }
+        releaseScene()
         scene = fresh
         pauseAnchor = nil
         for entry in userActions where entry.time <= shownTime {
@@ -170,7 +220,22 @@ final class SceneSource: FrameSource {
         for child in (layer.sublayers ?? []) + (layer.mask.map { [$0] } ?? []) { removeAnimations(in: child) }
     }
 
+    /// Makes the scene again and replays the user's actions up to `mediaTime` (a step back). A Swift
+    /// scene is made from its file as it is now, so that is compiled and tried in a copy first; when
+    /// it does not compile or would trap, the step back does nothing.
     private func rebuild(upTo mediaTime: Double) {
+        if let prepare {
+            guard (try? prepare()) != nil,
+                (try? TrapProbe.run("the rebuilt scene") { [self] in
+                    rebuildNow(upTo: mediaTime)
+                    advanceScene(to: mediaTime)
+                }) != nil
+            else { return }
+        }
+        rebuildNow(upTo: mediaTime)
+    }
+
+    private func rebuildNow(upTo mediaTime: Double) {
         let shown = clock.now
         clock.now = 0
         guard let fresh = try? makeSceneOnFreshEngine() else {
@@ -190,41 +255,30 @@ final class SceneSource: FrameSource {
     }
 
     var isIdle: Bool {
-        guard let span = Self.longestAnimationSpan(in: scene.rootLayer) else { return false }
+        guard let span = AnimationSpans.longest(in: scene.rootLayer) else { return false }
         return shownTime >= max(scene.naturalDuration, lastActionTime + span)
-    }
-
-    /// The longest total duration of any animation in the tree (nil when one repeats forever).
-    private static func longestAnimationSpan(in layer: CALayer) -> Double? {
-        var longest = 0.0
-        for key in layer.animationKeys() ?? [] {
-            guard let animation = layer.animation(forKey: key) else { continue }
-            let once = animation.duration * (animation.autoreverses ? 2 : 1)
-            var total = once * Double(max(1, animation.repeatCount))
-            if animation.repeatDuration > 0 { total = animation.repeatDuration }
-            guard total.isFinite else { return nil }
-            let speed = abs(Double(animation.speed))
-            longest = max(longest, speed > 0 ? total / speed + max(0, animation.beginTime) : 0)
-        }
-        for child in (layer.sublayers ?? []) + (layer.mask.map { [$0] } ?? []) {
-            guard let span = longestAnimationSpan(in: child) else { return nil }
-            longest = max(longest, span)
-        }
-        return longest
     }
 
     func draw(into bitmap: Bitmap, damageOnly: Bool) {
         compositor.render(scene.rootLayer, into: bitmap, damageOnly: damageOnly)
     }
 
-    func perform(_ command: ViewerCommand) {
+    /// Performs the command's action; a Swift scene's is tried in a copy first and throws when it traps.
+    func perform(_ command: ViewerCommand) throws {
         let action: SceneAction
         switch command {
         case .start: action = .start
         case .stop: action = .stop
         case .push: action = .push
         case .pop: action = .pop
+        case .action(let name): action = .named(name)
         default: return
+        }
+        if prepare != nil {
+            try TrapProbe.run("the scene's \(command.logName)") { [self] in
+                record(action)
+                playAhead()
+            }
         }
         record(action)
     }

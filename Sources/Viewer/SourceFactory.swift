@@ -14,7 +14,10 @@ enum SourceFactory {
         if options.scene == TestPattern.sceneName {
             return TestPattern(width: options.width ?? defaultWidth, height: options.height ?? defaultHeight)
         }
-        return try SceneSource { try loadScene(options.scene) }
+        let prepare: (() throws -> Void)? =
+            options.scene.hasSuffix(".swift")
+            ? { [scene = options.scene] in try SceneLoader.compileSwiftScene(scene) { LineOutput.error($0) } } : nil
+        return try SceneSource(makeScene: { try loadScene(options.scene) }, prepare: prepare)
     }
 
     /// Built-in scene number `number` (1 wipe, 2 ship, 3 reveal), or nil when it cannot be made.

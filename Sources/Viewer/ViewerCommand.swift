@@ -15,6 +15,8 @@ enum ViewerCommand: Equatable, Sendable {
     case scene(Int)
     case push
     case pop
+    /// One of a Swift scene's own actions, by its name.
+    case action(String)
     case quit
 
     /// The command's name in the stdout log.
@@ -33,6 +35,7 @@ enum ViewerCommand: Equatable, Sendable {
         case .scene(let number): "scene-\(number)"
         case .push: "push"
         case .pop: "pop"
+        case .action(let name): "action-\(name)"
         case .quit: "quit"
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import LayerKit
 import Overlay
 import Raster
+import Scenes
 
 /// The viewer's state and behaviour without X11: the source being shown, the playback clock, the
 /// overlay, and what each key, button and pointer movement does. Every user action is logged.
@@ -26,8 +27,11 @@ final class ViewerSession {
     private let text: TextRenderer?
     /// Whether playback was running when the current scrub began (it resumes on release).
     private var resumeAfterScrub = false
-    /// Why the scene file's last save could not be loaded (shown until a good save).
+    /// Why the scene file's last save could not be loaded (shown until a good save), or why the last
+    /// action was refused (shown until an action or a save succeeds).
     private(set) var sceneError: String?
+    /// Whether `sceneError` is an action's refusal rather than a save's error.
+    private var errorIsARefusal = false
     private var shownMediaTime: Double?
     private var commandsByIdentifier: [String: ViewerCommand] = [:]
     private var loggedToolbarLayout = ""
@@ -106,6 +110,7 @@ final class ViewerSession {
         case .pauseResume: clock.isPaused ? "Resume" : "Pause"
         case .push: "Push"
         case .pop: "Pop"
+        case .action(let name): name
         case .toggleCurvePanel: "Curves"
         case .toggleRecording: recording.isRecording ? "Stop rec" : "Record"
         default: command.logName
@@ -139,10 +144,17 @@ final class ViewerSession {
     func perform(_ command: ViewerCommand, origin: String, hostTime: Double) {
         let result: String
         switch command {
-        case .start, .stop, .push, .pop:
+        case .start, .stop, .push, .pop, .action:
             bringSource(toHostTime: hostTime)
-            source.perform(command)
-            result = "done"
+            do {
+                try source.perform(command)
+                result = "done"
+                if errorIsARefusal { sceneError = nil }
+            } catch {
+                sceneError = "\(error)"
+                errorIsARefusal = true
+                result = "refused: \(MessageText.line("\(error)"))"
+            }
         case .pauseResume:
             bringSource(toHostTime: hostTime)
             clock.togglePause(atHostTime: hostTime)
@@ -270,18 +282,29 @@ final class ViewerSession {
     /// loaded the last good scene stays and the error is shown in the window until a good save.
     func reloadSceneFile() {
         guard let scene = source as? SceneSource else { return }
+        let start = MonotonicTime.nanoseconds()
         do {
             try scene.reload()
             sceneError = nil
-            log("scene file: reloaded t=\(String(format: "%.3f", shownMediaTime ?? 0))")
-        } catch {
-            sceneError = "\(error)"
+            errorIsARefusal = false
+            reloadMilliseconds = Double(MonotonicTime.nanoseconds() - start) / 1e6
             log(
-                "scene file: error (keeping the last good scene): \("\(error)".replacingOccurrences(of: "\n", with: " "))"
+                "scene file: reloaded in \(String(format: "%.0f", reloadMilliseconds ?? 0)) ms t=\(String(format: "%.3f", shownMediaTime ?? 0))"
             )
+        } catch {
+            // A Swift scene's compile errors are shown as the compiler printed them.
+            let compilerOutput = (error as? SceneLoadError)?.compilerOutput
+            sceneError = compilerOutput ?? "\(error)"
+            errorIsARefusal = false
+            let logged =
+                compilerOutput?.split(separator: "\n").first { $0.contains("error:") }.map(String.init) ?? "\(error)"
+            log("scene file: error (keeping the last good scene): \(logged.replacingOccurrences(of: "\n", with: " "))")
         }
         needsRedraw = true
     }
+
+    /// How long the last good reload of the scene file took (the HUD shows it).
+    private(set) var reloadMilliseconds: Double?
 
     /// True while a recording runs: the display link must tick even when nothing moves.
     var isRecording: Bool { recording.isRecording }
@@ -381,7 +404,7 @@ final class ViewerSession {
             isAnimating ? String(format: "%.1f fps", figures.framesPerSecond) : "no frames (nothing moves)",
             String(format: "frame %.2f ms", figures.frameMilliseconds),
             "dropped \(dropped)",
-        ] + recordingLines
+        ] + (reloadMilliseconds.map { [String(format: "reload %.0f ms", $0)] } ?? []) + recordingLines
     }
 
     /// The HUD's recording line: the length so far, or why the last recording failed.

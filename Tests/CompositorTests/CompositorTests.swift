@@ -264,4 +264,82 @@ import Testing
         root.addSublayer(photo)
         return (root, mask)
     }
+
+    /// A replicator draws its copies at T^k, each multiplied by its colour: three white squares, moved
+    /// 10 px right each, with red falling by 0.5 per copy — 255, 128, 0 in the red channel, exactly
+    /// (`PixelMath` rounding), and nothing drawn outside the squares.
+    @Test func replicatorCopiesAreMovedAndTinted() {
+        let root = layer(CGRect(x: 0, y: 0, width: 30, height: 10))
+        let replicator = CAReplicatorLayer()
+        replicator.frame = root.bounds
+        replicator.instanceCount = 3
+        replicator.instanceTransform = CATransform3DMakeTranslation(10, 0, 0)
+        replicator.instanceRedOffset = -0.5
+        replicator.addSublayer(layer(CGRect(x: 2, y: 2, width: 6, height: 6), color: .white))
+        root.addSublayer(replicator)
+        let frame = render(root, width: 30, height: 10)
+        #expect(frame[5, 5] == 0xFFFF_FFFF && frame[15, 5] == 0xFF80_FFFF && frame[25, 5] == 0xFF00_FFFF)
+        var covered = 0
+        for y in 0..<10 { for x in 0..<30 where frame[x, y] != 0 { covered += 1 } }
+        #expect(covered == 3 * 36)
+    }
+
+    /// A damage-only frame of a replicator whose tint changed equals the full frame.
+    @Test func replicatorDamageMatchesTheFullFrame() {
+        let root = layer(CGRect(x: 0, y: 0, width: 30, height: 10))
+        let replicator = CAReplicatorLayer()
+        replicator.frame = root.bounds
+        replicator.instanceCount = 3
+        replicator.instanceTransform = CATransform3DMakeTranslation(10, 0, 0)
+        replicator.addSublayer(layer(CGRect(x: 2, y: 2, width: 6, height: 6), color: .white))
+        root.addSublayer(replicator)
+        let compositor = Compositor()
+        let incremental = Bitmap(width: 30, height: 10)
+        _ = compositor.render(root, into: incremental, damageOnly: true)
+        CATransaction.setDisableActions(true)
+        replicator.instanceAlphaOffset = -0.5
+        CAEngine.step(root)
+        _ = compositor.render(root, into: incremental, damageOnly: true)
+        let full = render(root, width: 30, height: 10)
+        var same = true
+        for y in 0..<10 { for x in 0..<30 where incremental[x, y] != full[x, y] { same = false } }
+        #expect(same && full[25, 5] == 0)
+    }
+
+    /// An emitter's particle is its cell's picture centred on the particle, multiplied by its colour;
+    /// in additive mode two half-grey particles add up to white.
+    @Test func particlesDrawTheirPictureTintedOrAdded() {
+        func render(additive: Bool, cells: [CAEmitterCell]) -> Bitmap {
+            let clock = ManualClock(now: 0)
+            CAEngine.reset()
+            CAEngine.clock = clock
+            let root = layer(CGRect(x: 0, y: 0, width: 10, height: 10))
+            let emitter = CAEmitterLayer()
+            emitter.frame = root.bounds
+            emitter.emitterPosition = CGPoint(x: 5, y: 5)
+            emitter.renderMode = additive ? .additive : .unordered
+            emitter.emitterCells = cells
+            root.addSublayer(emitter)
+            clock.now = 1.5
+            CAEngine.step(root)
+            return self.render(root, width: 10, height: 10)
+        }
+        func cell(_ color: CGColor) -> CAEmitterCell {
+            let cell = CAEmitterCell()
+            let picture = Bitmap(width: 2, height: 2)
+            for y in 0..<2 { for x in 0..<2 { picture[x, y] = 0xFFFF_FFFF } }
+            cell.contents = picture
+            cell.birthRate = 1
+            cell.lifetime = 10
+            cell.color = color
+            return cell
+        }
+        let red = render(additive: false, cells: [cell(CGColor(red: 1, green: 0, blue: 0, alpha: 1))])
+        #expect(red[4, 4] == Self.red && red[5, 5] == Self.red && red[3, 3] == 0 && red[6, 6] == 0)
+        let grey = CGColor(red: 0.5, green: 0.5, blue: 0.5, alpha: 0.5)
+        let added = render(additive: true, cells: [cell(grey), cell(grey)])
+        #expect(added[4, 4] == 0xFF80_8080)
+        let over = render(additive: false, cells: [cell(grey), cell(grey)])
+        #expect(over[4, 4].alpha < 0xFF)
+    }
 }

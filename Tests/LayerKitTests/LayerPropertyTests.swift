@@ -5,9 +5,7 @@ import Testing
 /// The property registry: each property declared once, and everything that reads it agrees.
 @Suite struct LayerPropertyTests {
     /// A fresh layer of the property's class.
-    func layer(for property: LayerProperty) -> CALayer {
-        property.layerClass == .shape ? CAShapeLayer() : CALayer()
-    }
+    func layer(for property: LayerProperty) -> CALayer { property.layerClass.layerType.init(layer: ()) }
 
     @Test func keyPathsAreUniqueAndFoundByName() {
         let names = LayerProperty.all.map(\.keyPath)
@@ -22,7 +20,7 @@ import Testing
         _ = freshEngine(at: 0)
         for property in LayerProperty.all where property.isAnimatable {
             if case .custom = property.key { Issue.record("\(property.keyPath) has no typed key") }
-            #expect(property.key.isShapeKey == (property.layerClass == .shape), "\(property.keyPath)")
+            #expect(property.key.layerClass == property.layerClass, "\(property.keyPath)")
             let count = layer(for: property).numericComponents(forKeyPath: property.keyPath)?.count
             switch property.valueType {
             case .color, .path: #expect(count == nil || count == 4, "\(property.keyPath)")
@@ -61,10 +59,12 @@ import Testing
     /// layer's class, never `path`, never a shape key on a plain layer, never a plain property.
     @Test func defaultActionsFollowTheRegistry() {
         for property in LayerProperty.all {
-            let onShape = CAShapeLayer.defaultAction(forKey: property.keyPath) != nil
-            let onLayer = CALayer.defaultAction(forKey: property.keyPath) != nil
-            #expect(onShape == property.animatesImplicitly, "\(property.keyPath)")
-            #expect(onLayer == (property.animatesImplicitly && property.layerClass == .layer), "\(property.keyPath)")
+            for kind in LayerProperty.LayerClass.allCases {
+                let found = kind.layerType.defaultAction(forKey: property.keyPath) != nil
+                let expected =
+                    property.animatesImplicitly && (property.layerClass == .layer || property.layerClass == kind)
+                #expect(found == expected, "\(property.keyPath) on \(kind)")
+            }
         }
         #expect(CAShapeLayer.defaultAction(forKey: "path") == nil)
         #expect(CALayer.defaultAction(forKey: "strokeEnd") == nil)

@@ -70,3 +70,25 @@ import Testing
         #expect(a.width == 320 && a.height == 180 && a[10, 10] != b[10, 10])
     }
 }
+
+/// The bundled replicator scene: copy k of the bar runs 0.1 s · k behind copy 0, so at 0.55 s copies
+/// 0…5 are inside their ease-out pulse and copies 6…11 (not begun) show the model's 0.15.
+@Suite struct SpinnerSceneTests {
+    @Test func copiesLagByTheirDelay() throws {
+        let fixture = EngineFixture()
+        let file = try #require(AssetLocator.url(for: "scenes/spinner.json"))
+        let scene = try SceneLoader.load(file.path, drawn: false)
+        scene.advance(to: 0)
+        fixture.clock.now = 0.55
+        CAEngine.step(scene.rootLayer)
+        let spinner = try #require(scene.rootLayer.sublayers?.first?.sublayers?.first as? CAReplicatorLayer)
+        let copies = try #require(spinner.presentation()).instances()
+        #expect(copies.count == 12)
+        let easeOut = CAMediaTimingFunction(name: .easeOut)
+        for (k, copy) in copies.enumerated() {
+            let local = 0.55 - 0.1 * Double(k)
+            let expected = local < 0 ? 0.15 : 1 + (0.15 - 1) * easeOut.solve(local / 1.2)
+            #expect(abs(Double(copy.sublayers[0].opacity) - expected) < 1e-5, "copy \(k)")
+        }
+    }
+}

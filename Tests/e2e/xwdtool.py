@@ -3,9 +3,12 @@
 
   xwdtool.py size SHOT.xwd                      -> "WIDTHxHEIGHT"
   xwdtool.py pixel SHOT.xwd X Y                 -> "rrggbb"
+  xwdtool.py pixel-png FILE.png X Y             -> "rrggbb"
   xwdtool.py same A.xwd B.xwd [X Y W H]         -> exit 0 when the pixels (or that region, which may
                                                    lie in screenshots of different sizes) are equal
-  xwdtool.py equals-png SHOT.xwd FILE.png       -> exit 0 when every pixel's RGB matches the PNG
+  xwdtool.py equals-png SHOT.xwd FILE.png [X Y W H]
+                                                -> exit 0 when every pixel's RGB (or that region's)
+                                                   matches the PNG
   xwdtool.py test-pattern SHOT.xwd T            -> exit 0 when SHOT is the viewer's test pattern at time T
 """
 import struct
@@ -116,11 +119,16 @@ def main(argv):
         _, _, rows = read_xwd(argv[2])
         print(f"{rows[int(argv[4])][int(argv[3])]:06x}")
         return 0
+    if command == "pixel-png":
+        _, _, rows = read_png(argv[2])
+        print(f"{rows[int(argv[4])][int(argv[3])]:06x}")
+        return 0
     if command == "same":
         region = tuple(int(v) for v in argv[4:8]) if len(argv) >= 8 else None
         problem = differences(read_xwd(argv[2]), read_xwd(argv[3]), region)
     elif command == "equals-png":
-        problem = differences(read_xwd(argv[2]), read_png(argv[3]))
+        region = tuple(int(v) for v in argv[4:8]) if len(argv) >= 8 else None
+        problem = differences(read_xwd(argv[2]), read_png(argv[3]), region)
     elif command == "test-pattern":
         shot = read_xwd(argv[2])
         problem = differences(shot, test_pattern(shot[0], shot[1], float(argv[3])))

@@ -45,6 +45,7 @@ public final class RevealScene: Scene {
         case .pop: navigation.pop(log: log)
         case .stop: navigation.animator?.maskLayer.removeAnimation(forKey: "path")
         case .pauseResume: LayerPause.toggle(rootLayer)
+        case .named: break
         }
         CAEngine.step(rootLayer)
     }

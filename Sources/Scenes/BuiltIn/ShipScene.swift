@@ -46,6 +46,7 @@ public final class ShipScene: Scene {
         case .start, .push: controller.start()
         case .stop, .pop: controller.stop()
         case .pauseResume: LayerPause.toggle(rootLayer)
+        case .named: break
         }
         CAEngine.step(rootLayer)
     }

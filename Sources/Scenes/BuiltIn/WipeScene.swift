@@ -51,6 +51,8 @@ public final class WipeScene: Scene {
             controller.imageView.mask?.removeAnimation(forKey: "strokeEnd")
         case .pauseResume:
             LayerPause.toggle(rootLayer)
+        case .named:
+            break
         }
         CAEngine.step(rootLayer)
     }

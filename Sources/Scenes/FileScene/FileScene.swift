@@ -49,6 +49,8 @@ public final class FileScene: Scene {
             for layer in layersByName.values { layer.removeAllAnimations() }
         case .pauseResume:
             LayerPause.toggle(rootLayer)
+        case .named:
+            break
         }
         CAEngine.step(rootLayer)
     }

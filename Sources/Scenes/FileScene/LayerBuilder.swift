@@ -6,7 +6,7 @@ struct LayerBuilder {
 
     /// The layer, its mask and sublayers; named layers are recorded in `named`.
     func build(_ spec: LayerSpec, named: inout [String: CALayer]) -> CALayer {
-        let layer: CALayer = spec.kind == .shape ? CAShapeLayer() : CALayer()
+        let layer = spec.kind.layerType.init(layer: ())
         layer.name = spec.name
         for property in spec.properties { assign(property.key, property.value, to: layer) }
         if let name = spec.name { named[name] = layer }

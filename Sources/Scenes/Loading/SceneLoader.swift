@@ -6,41 +6,79 @@ import Raster
 /// Why a scene could not be loaded: one line naming the file (scene file or picture) and the reason.
 public struct SceneLoadError: Error, CustomStringConvertible, Equatable {
     public let description: String
+    /// For a Swift scene that does not compile: the compiler's messages, as it printed them.
+    public let compilerOutput: String?
+
+    public init(description: String, compilerOutput: String? = nil) {
+        self.description = description
+        self.compilerOutput = compilerOutput
+    }
 }
 
 /// Turns a scene's name or path (and optional picture files) into a ready `Scene`, with its pictures
 /// loaded: what `--scene NAME|FILE` means everywhere (render, record, eval, bench and the viewer).
 public enum SceneLoader {
-    /// A built-in scene's name, or a scene file's path. Built-in scenes use `size` (1280×720 when
-    /// nil) and the pictures `imageA`/`imageB` when given, else the bundled assets (blank stand-ins
-    /// when `drawn` is false, for callers that never draw); scene files use their own size and
-    /// pictures. `note` receives one-line notices (a bundled picture replaced by a generated one).
+    /// A built-in scene's name, a scene file's path, or a Swift scene's (`.swift`). Built-in and Swift
+    /// scenes use `size` (1280×720 when nil) and the pictures `imageA`/`imageB` when given, else the
+    /// bundled assets (blank stand-ins when `drawn` is false, for callers that never draw); scene
+    /// files use their own size and pictures. `note` receives one-line notices (a bundled picture replaced by a generated one).
     public static func load(
         _ scene: String, size: CGSize? = nil, imageA: String? = nil, imageB: String? = nil, drawn: Bool = true,
         note: (String) -> Void = { _ in }
     ) throws(SceneLoadError) -> Scene {
-        if BuiltInScenes.names.contains(scene) {
-            let blank = Bitmap(width: 1, height: 1)
-            // Notes wait until every picture is read, so a failure is the only line printed.
-            var notes: [String] = []
-            let images =
-                drawn
-                ? SceneImages(
-                    a: try image(imageA, asset: "a.jpg", notes: &notes),
-                    b: try image(imageB, asset: "b.jpg", notes: &notes),
-                    ship: try image(nil, asset: "ship.png", notes: &notes))
-                : SceneImages(a: blank, b: blank, ship: blank)
-            let made: Scene
+        let isSwift = scene.hasSuffix(".swift")
+        guard BuiltInScenes.names.contains(scene) || isSwift else { return try loadFile(scene) }
+        // Notes wait until every picture is read, so a failure is the only line printed.
+        var notes: [String] = []
+        let images = try pictures(imageA: imageA, imageB: imageB, drawn: drawn, notes: &notes)
+        let sceneSize = size ?? CGSize(width: 1280, height: 720)
+        let made: Scene
+        if isSwift {
+            made = try SwiftSceneLoader.load(scene, size: sceneSize, images: images) { notes.append($0) }
+        } else {
             do {
-                made = try BuiltInScenes.make(
-                    name: scene, size: size ?? CGSize(width: 1280, height: 720), images: images)
+                made = try BuiltInScenes.make(name: scene, size: sceneSize, images: images)
             } catch {
                 throw SceneLoadError(description: "\(error)")
             }
-            notes.forEach(note)
-            return made
         }
-        return try loadFile(scene)
+        notes.forEach(note)
+        return made
+    }
+
+    /// Images A and B (the files named, else the bundled assets) and the ship; blank stand-ins when
+    /// the scene is never drawn.
+    private static func pictures(imageA: String?, imageB: String?, drawn: Bool, notes: inout [String])
+        throws(SceneLoadError) -> SceneImages
+    {
+        guard drawn else {
+            let blank = Bitmap(width: 1, height: 1)
+            return SceneImages(a: blank, b: blank, ship: blank)
+        }
+        return SceneImages(
+            a: try image(imageA, asset: "a.jpg", notes: &notes),
+            b: try image(imageB, asset: "b.jpg", notes: &notes),
+            ship: try image(nil, asset: "ship.png", notes: &notes))
+    }
+
+    /// A `SceneScript` class compiled into the caller's own program (a package that depends on
+    /// Layerscope), made as a Swift scene file's class is: at `size` (1280×720 when nil), with images
+    /// A and B from `imageA`/`imageB` or the bundled assets as its `ScenePictures`.
+    public static func load(
+        script: SceneScript.Type, size: CGSize? = nil, imageA: String? = nil, imageB: String? = nil,
+        note: (String) -> Void = { _ in }
+    ) throws(SceneLoadError) -> Scene {
+        var notes: [String] = []
+        ScenePictures.current = try pictures(imageA: imageA, imageB: imageB, drawn: true, notes: &notes)
+        notes.forEach(note)
+        return ScriptScene(
+            name: String(describing: script), script: script.init(), size: size ?? CGSize(width: 1280, height: 720))
+    }
+
+    /// Compiles the Swift scene at `path` (a `.swift` file) unless it is cached, without running it:
+    /// a compile error throws with the compiler's messages in `compilerOutput`.
+    public static func compileSwiftScene(_ path: String, note: (String) -> Void = { _ in }) throws(SceneLoadError) {
+        _ = try SwiftSceneLoader.compile(path, note: note)
     }
 
     /// A scene file and the pictures it names.

@@ -43,11 +43,17 @@ enum PropertyTable {
     /// CAMediaTiming keys, shared by layers and animations.
     static let timing: [(String, PropertyType)] = settable { $0.isMediaTiming }
 
-    /// Properties of every layer (`mask`, `sublayers`, `name` and `kind` are structural, handled apart).
-    static let layer: [(String, PropertyType)] = settable { $0.layerClass == .layer }
+    /// Every property any layer class may set, for the list of allowed keys in animations' `set`.
+    static let allSettable: [(String, PropertyType)] = settable { _ in true }
 
-    /// Properties only shape layers have.
-    static let shape: [(String, PropertyType)] = settable { $0.layerClass == .shape }
+    /// Properties a layer of `kind` may set (`mask`, `sublayers`, `name` and `kind` are structural,
+    /// handled apart): those of every layer, then the class's own.
+    static func settable(by kind: LayerKind) -> [(String, PropertyType)] { byKind[kind] ?? [] }
+
+    private static let byKind: [LayerKind: [(String, PropertyType)]] = Dictionary(
+        uniqueKeysWithValues: LayerKind.allCases.map { kind in
+            (kind, settable { $0.layerClass == .layer || ($0.layerClass == kind && kind != .layer) })
+        })
 
     static let fillModes = CAMediaTimingFillMode.allCases.map(\.rawValue)
 
@@ -60,11 +66,12 @@ enum PropertyTable {
     }
 
     static func layerType(_ key: String, kind: LayerKind) -> PropertyType? {
-        if let type = layer.first(where: { $0.0 == key })?.1 { return type }
-        return kind == .shape ? shape.first(where: { $0.0 == key })?.1 : nil
+        settable(by: kind).first(where: { $0.0 == key })?.1
     }
 
-    static func isShapeKey(_ key: String) -> Bool { shape.contains { $0.0 == key } }
+    /// The layer class a key (a plain property name or an animatable key path) belongs to, nil for
+    /// unknown keys.
+    static func owner(of key: String) -> LayerKind? { LayerProperty.named(key)?.layerClass }
 
     /// Animatable key paths and the form their values take. Values are not range-checked: an
     /// animation may overshoot.
@@ -74,6 +81,8 @@ enum PropertyTable {
             return (property.keyPath, type)
         })
 
-    /// Key paths that only a shape layer has.
-    static func isShapeKeyPath(_ keyPath: String) -> Bool { LayerProperty.named(keyPath)?.layerClass == .shape }
+    /// True when a layer of `kind` has the property `key` (unknown keys are left to other checks).
+    static func kind(_ kind: LayerKind, has key: String) -> Bool {
+        owner(of: key).map { $0 == .layer || $0 == kind } ?? true
+    }
 }

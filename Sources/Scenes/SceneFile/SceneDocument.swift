@@ -31,10 +31,7 @@ public struct SceneDocument {
 }
 
 /// The kind of layer a `LayerSpec` creates.
-public enum LayerKind: String, Sendable {
-    case layer
-    case shape
-}
+public typealias LayerKind = LayerProperty.LayerClass
 
 /// One layer of a scene file: its properties in application order, its mask and sublayers.
 public final class LayerSpec {

@@ -59,8 +59,10 @@ struct SceneDocumentChecker {
         case .set(_, let properties):
             for property in properties {
                 let path = "\(entry.jsonPath).set.\(property.key)"
-                if layer.kind != .shape, PropertyTable.isShapeKey(property.key) {
-                    throw SceneProblem(path: path, message: "layer \(JSONValue.quoted(layerName)) is not a shape layer")
+                if !PropertyTable.kind(layer.kind, has: property.key), let owner = PropertyTable.owner(of: property.key)
+                {
+                    throw SceneProblem(
+                        path: path, message: "layer \(JSONValue.quoted(layerName)) is not a \(owner.rawValue) layer")
                 }
                 if case .image(let image?) = property.value, !imageNames.contains(image) {
                     throw SceneProblem(path: path, message: unknownImage(image))
@@ -71,11 +73,13 @@ struct SceneDocumentChecker {
     }
 
     private func checkAnimation(_ animation: AnimationSpec, on layer: LayerSpec, path: String) throws {
-        if let keyPath = animation.keyPath, layer.kind != .shape, PropertyTable.isShapeKeyPath(keyPath) {
+        if let keyPath = animation.keyPath, !PropertyTable.kind(layer.kind, has: keyPath),
+            let owner = PropertyTable.owner(of: keyPath)
+        {
             throw SceneProblem(
                 path: "\(path).keyPath",
                 message:
-                    "\(JSONValue.quoted(keyPath)) needs a shape layer; \(JSONValue.quoted(layer.name ?? "")) is not one"
+                    "\(JSONValue.quoted(keyPath)) needs a \(owner.rawValue) layer; \(JSONValue.quoted(layer.name ?? "")) is not one"
             )
         }
         for (index, child) in animation.animations.enumerated() {

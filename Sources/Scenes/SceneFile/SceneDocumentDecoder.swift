@@ -38,13 +38,15 @@ struct SceneDocumentDecoder {
     private func decodeLayer(_ node: JSONNode) throws -> LayerSpec {
         guard case .object(let members) = node.value else { throw node.expected("a layer object") }
         let raw = JSONObjectNode(node: node, members: members)
-        let kind = try LayerKind(rawValue: raw["kind"]?.choice(["layer", "shape"]) ?? "layer")!
-        if kind == .layer, let key = raw.keys.first(where: PropertyTable.isShapeKey) {
-            throw raw[key]!.fail("\(JSONValue.quoted(key)) is a shape-layer key; add \"kind\": \"shape\" to this layer")
+        let kind = try LayerKind(rawValue: raw["kind"]?.choice(LayerKind.allCases.map(\.rawValue)) ?? "layer")!
+        if let key = raw.keys.first(where: { !PropertyTable.kind(kind, has: $0) }),
+            let owner = PropertyTable.owner(of: key)
+        {
+            throw raw[key]!.fail(
+                "\(JSONValue.quoted(key)) is a \(owner.rawValue)-layer key; add \"kind\": \"\(owner.rawValue)\" to this layer"
+            )
         }
-        let allowed =
-            Self.structuralLayerKeys + PropertyTable.layer.map(\.0)
-            + (kind == .shape ? PropertyTable.shape.map(\.0) : [])
+        let allowed = Self.structuralLayerKeys + PropertyTable.settable(by: kind).map(\.0)
         let object = try node.object(allowedKeys: allowed)
         let name = try object["name"]?.string()
         if let name, name.isEmpty { throw object["name"]!.fail("a layer name cannot be empty") }
@@ -94,7 +96,7 @@ struct SceneDocumentDecoder {
         default:
             guard case .object(let members) = actionNode.value else { throw actionNode.expected("an object") }
             let raw = JSONObjectNode(node: actionNode, members: members)
-            let allowed = ["layer"] + PropertyTable.layer.map(\.0) + PropertyTable.shape.map(\.0)
+            let allowed = ["layer"] + PropertyTable.allSettable.map(\.0)
             let set = try actionNode.object(allowedKeys: allowed)
             let layer = try set.required("layer").string()
             guard raw.keys.count > 1 else {

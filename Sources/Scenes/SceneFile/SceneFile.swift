@@ -49,7 +49,8 @@ public enum SceneFile {
         }
     }
 
-    private static func readFailure(_ problem: FileReadProblem) -> String {
+    /// Why a file could not be read, as scene loading words it.
+    static func readFailure(_ problem: FileReadProblem) -> String {
         switch problem {
         case .missing: return "cannot read the file (no such file)"
         case .unreadable(let detail): return "cannot read the file (\(detail))"

@@ -3,10 +3,11 @@ import Scenes
 
 /// Options several subcommands share, with their help text.
 enum CommonOptions {
-    static let scene = OptionSpec.value("scene", "NAME|FILE", "A built-in scene (wipe, ship, reveal) or a scene file.")
+    static let scene = OptionSpec.value(
+        "scene", "NAME|FILE", "A built-in scene (wipe, ship, reveal), a scene file (.json) or a Swift scene (.swift).")
     static let size = OptionSpec.value("size", "WxH", "Picture size (default 1280x720, or the scene file's size).")
-    static let imageA = OptionSpec.value("image-a", "FILE", "Image A for the built-in scenes (PNG or JPEG).")
-    static let imageB = OptionSpec.value("image-b", "FILE", "Image B for the built-in scenes (PNG or JPEG).")
+    static let imageA = OptionSpec.value("image-a", "FILE", "Image A for the built-in and Swift scenes (PNG or JPEG).")
+    static let imageB = OptionSpec.value("image-b", "FILE", "Image B for the built-in and Swift scenes (PNG or JPEG).")
 
     /// `--size` as a CGSize, if given.
     static func size(_ arguments: ParsedArguments) throws(CommandError) -> CGSize? {
@@ -38,6 +39,8 @@ enum CommonOptions {
             return try SceneLoader.load(
                 name, size: size, imageA: imageA, imageB: imageB, drawn: drawn, note: { Console.err($0) })
         } catch {
+            // A Swift scene's compile errors are printed as the compiler printed them.
+            if let output = error.compilerOutput { Console.errLines(output) }
             throw .failure(error.description)
         }
     }

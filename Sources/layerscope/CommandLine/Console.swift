@@ -9,6 +9,15 @@ enum Console {
     /// huge quoted name is cut in the middle (`MessageText.line`).
     static func err(_ line: String) { write(MessageText.line(line) + "\n", to: FileHandle.standardError) }
 
+    /// Writes `text` (many lines, such as a compiler's messages) to stderr line for line, each with its
+    /// control characters escaped but none cut.
+    static func errLines(_ text: String) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            MessageText.escaped(String($0))
+        }
+        write(lines.joined(separator: "\n") + (text.hasSuffix("\n") ? "" : "\n"), to: FileHandle.standardError)
+    }
+
     private static func write(_ text: String, to handle: FileHandle) {
         handle.write(Data(text.utf8))
     }

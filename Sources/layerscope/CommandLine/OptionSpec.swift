@@ -26,6 +26,8 @@ struct CommandSpec: Sendable {
     let summary: String
     let usage: String
     let options: [OptionSpec]
+    /// The name of the argument that is not an option (`NAME.swift`), for a subcommand that takes one.
+    var positional: String? = nil
 
     /// `OVERVIEW / USAGE / OPTIONS`, as Swift command-line tools lay out their help.
     var help: String {

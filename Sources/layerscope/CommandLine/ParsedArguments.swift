@@ -7,6 +7,8 @@ struct ParsedArguments {
     private(set) var allValues: [String: [String]] = [:]
     /// True when `-h` or `--help` was among the arguments.
     private(set) var wantsHelp = false
+    /// The arguments that are not options, for a subcommand whose spec takes them (`new NAME.swift`).
+    private(set) var positionals: [String] = []
 
     /// Parses `--name value`, `--name=value` and `--flag`; anything else is a usage error.
     init(_ arguments: [String], spec: CommandSpec) throws(CommandError) {
@@ -17,6 +19,10 @@ struct ParsedArguments {
             index += 1
             if argument == "-h" || argument == "--help" {
                 wantsHelp = true
+                continue
+            }
+            if spec.positional != nil, !argument.hasPrefix("-") {
+                positionals.append(argument)
                 continue
             }
             guard argument.hasPrefix("--"), argument.count > 2 else {

@@ -10,7 +10,7 @@ enum EvalCommand {
         usage:
             "layerscope eval --scene FILE --layer NAME --key KEYPATH --at SECONDS[,SECONDS...] [--events] [--plot FILE.png]",
         options: [
-            .value("scene", "NAME|FILE", "A scene file (or a built-in scene's name)."),
+            .value("scene", "NAME|FILE", "A scene file (.json), a Swift scene (.swift) or a built-in scene's name."),
             .value("layer", "NAME", "The layer's name."),
             .value("key", "KEYPATH", "The key path, e.g. opacity, position.x, transform.rotation, path."),
             .value("at", "SECONDS[,SECONDS...]", "Media times, separated by commas (printed in increasing order)."),

@@ -8,7 +8,9 @@ enum ViewCommand {
         usage:
             "layerscope [view] [--scene NAME|FILE] [--image-a FILE] [--image-b FILE] [--size WxH] [--speed X] [--paused] [--seek SECONDS] [--no-hud] [--no-shm] [--fps N] [--record-ui] [--frames N] [--stats]",
         options: [
-            .value("scene", "NAME|FILE", "A built-in scene (wipe, ship, reveal) or a scene file (default wipe)."),
+            .value(
+                "scene", "NAME|FILE",
+                "A built-in scene (wipe, ship, reveal), a scene file (.json) or a Swift scene (.swift); default wipe."),
             CommonOptions.imageA, CommonOptions.imageB, CommonOptions.size,
             .value("speed", "X", "Playback rate, 1/16 to 16 (default 1)."),
             .flag("paused", "Start paused."),

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Turns a Swift scene file into a ready `ScriptScene`: compiled (or taken from the cache), loaded
+/// into this process, and set up at `size` with `images` as its `ScenePictures`.
+enum SwiftSceneLoader {
+    /// The toolchain, found once per process.
+    nonisolated(unsafe) private static var toolchain: ScriptToolchain?
+
+    /// Compiles the Swift scene at `path` unless the cache has it; the compiled library. `note`
+    /// receives one line when the scene had to be compiled, with the time it took.
+    static func compile(_ path: String, note: (String) -> Void) throws(SceneLoadError) -> URL {
+        let source = try ScriptSource(path: path)
+        let found: ScriptToolchain
+        if let toolchain {
+            found = toolchain
+        } else {
+            found = try ScriptToolchain.find()
+            toolchain = found
+        }
+        let start = Date()
+        let product = try ScriptCompiler(toolchain: found, cache: ScriptCompiler.defaultCache()).library(for: source)
+        if !product.cached {
+            note(String(format: "note: compiled %@ in %.2f s", path, Date().timeIntervalSince(start)))
+        }
+        return product.library
+    }
+
+    /// The scene at `path`, compiled when needed, loaded and set up.
+    static func load(_ path: String, size: CGSize, images: SceneImages, note: (String) -> Void)
+        throws(SceneLoadError) -> ScriptScene
+    {
+        let type = try ScriptLibrary.sceneType(in: try compile(path, note: note), for: path)
+        ScenePictures.current = images
+        ScenePictures.folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        return ScriptScene(name: name, script: type.init(), size: size)
+    }
+}
