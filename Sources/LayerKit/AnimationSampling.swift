@@ -53,7 +53,7 @@ public struct AnimationTimingFacts: Equatable, Sendable {
     public var key: String?
     /// The animated key path (nil for groups).
     public var keyPath: String?
-    /// `basic`, `keyframe`, `group` or `animation`.
+    /// `basic`, `spring`, `keyframe`, `group` or `animation`.
     public var kind: String
     /// Resolved begin time, in the layer's local time (0 at add time became "now").
     public var beginTime: Double
@@ -79,8 +79,18 @@ public struct AnimationTimingFacts: Equatable, Sendable {
     public var activeStart: Double?
     public var activeEnd: Double?
 
-    /// The timing function as people write it: its name, or `cubic(x1, y1, x2, y2)`.
+    /// A spring's mass, stiffness, damping and initial velocity (nil for other kinds): it paces the
+    /// animation instead of the timing function.
+    public var spring: [Double]?
+
+    /// The timing function as people write it: its name, or `cubic(x1, y1, x2, y2)`; for a spring,
+    /// `spring(m 1, k 100, c 10)` (and `v` when it has an initial velocity).
     public var timingFunctionDescription: String {
+        if let spring, spring.count == 4 {
+            let velocity = spring[3] != 0 ? ", v " + Self.trimmed(spring[3]) : ""
+            return "spring(m \(Self.trimmed(spring[0])), k \(Self.trimmed(spring[1])), c \(Self.trimmed(spring[2]))"
+                + velocity + ")"
+        }
         if let timingFunctionName { return timingFunctionName }
         let numbers = controlPoints.map { value -> String in
             let text = String(format: "%.3f", value)
@@ -225,7 +235,7 @@ public final class AnimationSampler {
     }
 
     private func progress(of s: ResolvedTiming.Sample) -> Double? {
-        s.shown ? program.timing.progress(of: s, curve: program.timingFunction) : nil
+        s.shown ? program.progress(of: s) : nil
     }
 
     /// The key path's model value (what shows while the animation does not).
@@ -257,6 +267,7 @@ public final class AnimationSampler {
             function.map { [Double($0.c1.x), Double($0.c1.y), Double($0.c2.x), Double($0.c2.y)] } ?? [0, 0, 1, 1]
         let kind: String
         switch animation {
+        case is CASpringAnimation: kind = "spring"
         case is CABasicAnimation: kind = "basic"
         case is CAKeyframeAnimation: kind = "keyframe"
         case is CAAnimationGroup: kind = "group"
@@ -269,7 +280,10 @@ public final class AnimationSampler {
             speed: timing.speed, timeOffset: timing.timeOffset, isRemovedOnCompletion: animation.isRemovedOnCompletion,
             timingFunctionName: TimingFunctionNames.name(of: points), controlPoints: points,
             cycleDuration: timing.cycle, activeDuration: timing.activeDuration, activeStart: timing.startTime,
-            activeEnd: timing.endTime)
+            activeEnd: timing.endTime,
+            spring: (animation as? CASpringAnimation).map {
+                [Double($0.mass), Double($0.stiffness), Double($0.damping), Double($0.initialVelocity)]
+            })
     }
 }
 

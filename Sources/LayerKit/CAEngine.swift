@@ -36,6 +36,7 @@ public enum CAEngine {
 
 extension LayerEngine {
     /// One frame at `clock.now`:
+    /// 0. fires the engine's display links (once per media time), so their changes join this frame;
     /// 1. commits the implicit transaction;
     /// 2. evaluates every animation of `root`'s tree (masks included) in its layer's local time,
     ///    starting, finishing and removing animations, and rebuilds the presentation tree;
@@ -51,6 +52,7 @@ extension LayerEngine {
         }
         assertOnOwnerThread()
         let now = clock.now
+        fireDisplayLinks(at: now)
         if let implicit = implicitTransaction {
             implicitTransaction = nil
             implicit.commit(in: self)

@@ -43,6 +43,15 @@ public final class LayerEngine {
     var frameCacheEnabled = true
     /// Reused buffer for the events of one step.
     var stepEvents: [PendingEvent] = []
+    /// Display links added to a run loop on this engine's thread, fired by each frame step.
+    var displayLinks: [CADisplayLink] = []
+    /// The media time of the last display-link tick (a second step at the same time fires none).
+    var lastDisplayLinkTick = -Double.infinity
+    /// The size `UIScreen.main.bounds` reports: the scene's (1280×720, the default `--size`, until a
+    /// scene sets it).
+    public var screenSize = CGSize(width: 1280, height: 720)
+    /// The display's refresh interval, `CADisplayLink.duration` (1/60 s until the driver sets it).
+    public var displayRefreshInterval: CFTimeInterval = 1.0 / 60.0
     /// The thread that made the engine, the only one allowed to change its layers.
     private let ownerThread = pthread_self()
 

@@ -1,4 +1,5 @@
 import Foundation
+import LayerKit
 import Overlay
 import Raster
 import Scenes
@@ -57,6 +58,8 @@ final class ViewerSession {
         self.overlayEnabled = !options.noHUD
         self.hudVisible = !options.noHUD
         self.frameDuration = 1 / options.fps
+        // What `CADisplayLink.duration` reports to the scene's code.
+        LayerEngine.current.displayRefreshInterval = frameDuration
         self.makeScene = makeScene
         self.log = log
         self.toolbar = Toolbar(text: text)
