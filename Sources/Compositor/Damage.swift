@@ -9,7 +9,8 @@ enum Damage {
     /// bounds.
     static func add(from old: [DrawItem], to new: [DrawItem], into region: inout Region) {
         guard old.count == new.count else {
-            for item in old + new { region.add(item.bounds) }
+            for item in old { region.add(item.bounds) }
+            for item in new { region.add(item.bounds) }
             return
         }
         for (before, after) in zip(old, new) {
@@ -31,11 +32,12 @@ enum Damage {
         case (.fill(let a, let opacityA, let coverageA), .fill(let b, let opacityB, let coverageB))
         where a == b && opacityA == opacityB:
             addCoverageChanges(from: coverageA, to: coverageB, bounds: old.bounds.union(new.bounds), into: &region)
+        case (.rect(let a, let opacityA, let rectA), .rect(let b, let opacityB, let rectB))
+        where a == b && opacityA == opacityB && rectA == rectB:
+            break
         case (.group(let itemsA, let opacityA, let coverageA), .group(let itemsB, let opacityB, let coverageB))
         where opacityA == opacityB:
-            var inside = Region(height: region.height)
-            add(from: itemsA, to: itemsB, into: &inside)
-            region.formUnion(inside)
+            add(from: itemsA, to: itemsB, into: &region)
             addCoverageChanges(from: coverageA, to: coverageB, bounds: old.bounds.union(new.bounds), into: &region)
         default:
             region.add(old.bounds)
@@ -50,7 +52,13 @@ enum Damage {
         case (nil, nil): break
         case (let a?, let b?):
             if a === b || (a.key != nil && a.key == b.key) { break }
-            b.mask.addChanges(since: a.mask, to: &region)
+            if a.mask.bounds == b.mask.bounds {
+                b.mask.addChanges(since: a.mask, to: &region)
+            } else {
+                // A shape that moved or grew: its masks cover different pixels.
+                region.add(a.bounds)
+                region.add(b.bounds)
+            }
         default: region.add(bounds)
         }
     }

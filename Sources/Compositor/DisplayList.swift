@@ -11,6 +11,9 @@ indirect enum DrawItem {
     case transformedImage(Bitmap, CGAffineTransform, opacity: UInt8, visible: PixelRect)
     /// A solid colour through a coverage mask (a background, a shape's fill or stroke).
     case fill(Pixel, opacity: UInt8, coverage: Coverage)
+    /// A solid colour over an axis-aligned rectangle of device space (a background under a transform
+    /// without rotation or shear), drawn with its exact-area coverage and no mask.
+    case rect(Pixel, opacity: UInt8, rect: CGRect)
     /// Items drawn into a scratch bitmap, then drawn with `opacity` through `coverage` (a layer with a
     /// mask, `masksToBounds`, or group opacity).
     case group([DrawItem], opacity: UInt8, coverage: Coverage?)
@@ -24,6 +27,8 @@ indirect enum DrawItem {
             return Bitmap.deviceBounds(ofTexels: visible, transform: transform)
         case .fill(_, _, let coverage):
             return coverage.bounds
+        case .rect(_, _, let rect):
+            return PixelRect(enclosing: rect)
         case .group(let items, _, let coverage):
             let union = items.reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1.bounds) }
             return coverage.map { union.intersection($0.bounds) } ?? union

@@ -29,6 +29,7 @@ final class DisplayListBuilder {
 
     /// The items that draw `root` (a presentation layer) into a `width × height` frame.
     func build(_ root: CALayer, width: Int, height: Int) -> [DrawItem] {
+        if width * height < self.width * self.height { masks.trim(toCapacity: max(1, width * height)) }
         self.width = width
         self.height = height
         currentCoverage.removeAll(keepingCapacity: true)
@@ -77,6 +78,8 @@ final class DisplayListBuilder {
             return .image(entry, opacity: mul255(own, opacity), coverage: coverage)
         case .fill(let color, let own, let shape) where coverage == nil:
             return .fill(color, opacity: mul255(own, opacity), coverage: shape)
+        case .rect(let color, let own, let rect) where coverage == nil:
+            return .rect(color, opacity: mul255(own, opacity), rect: rect)
         case .transformedImage(let image, let transform, let own, let visible) where coverage == nil:
             return .transformedImage(image, transform, opacity: mul255(own, opacity), visible: visible)
         case .group(let items, let own, let shape) where coverage == nil:
@@ -88,10 +91,14 @@ final class DisplayListBuilder {
 
     private func appendContent(of layer: CALayer, transform: CGAffineTransform, into items: inout [DrawItem]) {
         if let background = layer.backgroundColor, background.alpha > 0 {
-            items.append(
-                .fill(
-                    background.premultipliedPixel, opacity: 255,
-                    coverage: rectCoverage(layer.bounds, transform: transform)))
+            if let rect = LayerGeometry.axisAlignedDeviceRect(layer.bounds, transform: transform) {
+                items.append(.rect(background.premultipliedPixel, opacity: 255, rect: rect))
+            } else {
+                items.append(
+                    .fill(
+                        background.premultipliedPixel, opacity: 255,
+                        coverage: rectCoverage(layer.bounds, transform: transform)))
+            }
         }
         if let image = layer.contents as? Bitmap, image.width > 0, image.height > 0 {
             let rect = LayerGeometry.contentsRect(
@@ -183,17 +190,18 @@ final class DisplayListBuilder {
         guard !items.isEmpty else { return nil }
         let rendered = scratch.acquire(width: width, height: height)
         paintMask(items, rendered)
-        let result = masks.acquire(width: width, height: height)
+        let bounds = items.reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1.bounds) }
+            .intersection(frame)
+        let result = masks.acquire(bounds: bounds)
         result.setCoverage(fromAlphaOf: rendered)
         scratch.recycle(rendered)
-        let bounds = items.reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1.bounds) }
-        return Coverage(mask: result, bounds: bounds.intersection(frame), key: nil, pool: masks)
+        return Coverage(mask: result, bounds: bounds, key: nil, pool: masks)
     }
 
     private func rectCoverage(_ rect: CGRect, transform: CGAffineTransform) -> Coverage {
-        let key = CoverageKey(path: [], transform: transform, source: .rect(rect))
+        let key = CoverageKey(path: [], transform: transform, source: .rect(rect), canvas: frame)
         return cachedCoverage(key, owner: nil) {
-            polygon = LayerGeometry.polygon(of: rect, transform: transform)
+            LayerGeometry.polygon(of: rect, transform: transform, into: &polygon)
             return .nonZero
         }
     }
@@ -201,7 +209,7 @@ final class DisplayListBuilder {
     private func shapeCoverage(
         _ path: CGPath, transform: CGAffineTransform, source: CoverageKey.Source, owner: CoverageOwner
     ) -> Coverage {
-        let key = CoverageKey(path: path.elements, transform: transform, source: source)
+        let key = CoverageKey(path: path.elements, transform: transform, source: source, canvas: frame)
         return cachedCoverage(key, owner: owner) {
             polygon.removeAll()
             switch source {
@@ -220,8 +228,9 @@ final class DisplayListBuilder {
     }
 
     /// The coverage for `key`: this frame's or the previous frame's if it was made already, otherwise
-    /// rasterized from the polygon that `makePolygon` leaves in `polygon`, reusing the unchanged bands
-    /// of `owner`'s previous coverage.
+    /// rasterized from the polygon that `makePolygon` leaves in `polygon` into a mask over the polygon's
+    /// bounds (clipped to the frame), reusing the unchanged bands of `owner`'s previous coverage when it
+    /// has the same bounds.
     private func cachedCoverage(_ key: CoverageKey, owner: CoverageOwner?, makePolygon: () -> FillRule) -> Coverage {
         if let known = currentCoverage[key] ?? previousCoverage[key] {
             currentCoverage[key] = known
@@ -229,9 +238,10 @@ final class DisplayListBuilder {
             return known
         }
         let rule = makePolygon()
-        let mask = masks.acquire(width: width, height: height)
+        let bounds = Self.bounds(of: polygon).intersection(frame)
+        let mask = masks.acquire(bounds: bounds)
         rasterizer.fill(polygon, rule: rule, into: mask, reusing: owner.flatMap { previousByOwner[$0]?.mask })
-        let coverage = Coverage(mask: mask, bounds: Self.bounds(of: polygon).intersection(frame), key: key, pool: masks)
+        let coverage = Coverage(mask: mask, bounds: bounds, key: key, pool: masks)
         currentCoverage[key] = coverage
         if let owner { currentByOwner[owner] = coverage }
         return coverage
