@@ -44,6 +44,8 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     var lastStepGeneration: UInt64 = .max
     /// On a presentation layer: the model's `animationsVersion` at the last sync.
     var syncedAnimations: UInt64 = .max
+    /// On a model layer: whether it is on its engine's dirty list.
+    var isDirty = false
 
     /// The layer's name, for lookups and logs.
     public var name: String? {
@@ -121,10 +123,16 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
         action?()
     }
 
-    /// Records a model change so the next step refreshes the presentation copy.
+    /// Records a model change so the next step refreshes the presentation copy: a layer without
+    /// animations joins the engine's dirty list (the next step copies just its state), anything else
+    /// bumps the model generation (the next step walks the tree).
     @inline(__always) func modelDidChange() {
         version &+= 1
-        engineStorage.noteModelChange()
+        if isPresentation || !attached.isEmpty {
+            engineStorage.noteModelChange()
+        } else {
+            engineStorage.noteDirty(self)
+        }
     }
 
     func structureDidChange() {
