@@ -40,8 +40,18 @@ enum Damage {
             add(from: itemsA, to: itemsB, into: &region)
             addCoverageChanges(from: coverageA, to: coverageB, bounds: old.bounds.union(new.bounds), into: &region)
         default:
-            region.add(old.bounds)
-            region.add(new.bounds)
+            addBoth(old.bounds, new.bounds, into: &region)
+        }
+    }
+
+    /// Adds two rectangles: their union when they overlap (a shape that moved a little; the region
+    /// widens each row to one interval anyway), each on its own otherwise.
+    private static func addBoth(_ a: PixelRect, _ b: PixelRect, into region: inout Region) {
+        if !a.intersection(b).isEmpty {
+            region.add(a.union(b))
+        } else {
+            region.add(a)
+            region.add(b)
         }
     }
 
@@ -56,8 +66,7 @@ enum Damage {
                 b.mask.addChanges(since: a.mask, to: &region)
             } else {
                 // A shape that moved or grew: its masks cover different pixels.
-                region.add(a.bounds)
-                region.add(b.bounds)
+                addBoth(a.bounds, b.bounds, into: &region)
             }
         default: region.add(bounds)
         }

@@ -227,14 +227,20 @@ final class DisplayListBuilder {
         }
     }
 
-    /// The coverage for `key`: this frame's or the previous frame's if it was made already, otherwise
-    /// rasterized from the polygon that `makePolygon` leaves in `polygon` into a mask over the polygon's
-    /// bounds (clipped to the frame), reusing the unchanged bands of `owner`'s previous coverage when it
-    /// has the same bounds.
+    /// The coverage for `key`: a shape layer's (`owner`'s) previous coverage when its key is the same
+    /// (compared, not hashed: an unchanged path shares its elements' storage, so the comparison is
+    /// quick), an ownerless rectangle's from this or the previous frame by key; otherwise rasterized
+    /// from the polygon that `makePolygon` leaves in `polygon` into a mask over the polygon's bounds
+    /// (clipped to the frame), reusing the unchanged bands of `owner`'s previous coverage when it has
+    /// the same bounds.
     private func cachedCoverage(_ key: CoverageKey, owner: CoverageOwner?, makePolygon: () -> FillRule) -> Coverage {
-        if let known = currentCoverage[key] ?? previousCoverage[key] {
+        if let owner {
+            if let known = currentByOwner[owner] ?? previousByOwner[owner], known.key == key {
+                currentByOwner[owner] = known
+                return known
+            }
+        } else if let known = currentCoverage[key] ?? previousCoverage[key] {
             currentCoverage[key] = known
-            if let owner { currentByOwner[owner] = known }
             return known
         }
         let rule = makePolygon()
@@ -242,8 +248,11 @@ final class DisplayListBuilder {
         let mask = masks.acquire(bounds: bounds)
         rasterizer.fill(polygon, rule: rule, into: mask, reusing: owner.flatMap { previousByOwner[$0]?.mask })
         let coverage = Coverage(mask: mask, bounds: bounds, key: key, pool: masks)
-        currentCoverage[key] = coverage
-        if let owner { currentByOwner[owner] = coverage }
+        if let owner {
+            currentByOwner[owner] = coverage
+        } else {
+            currentCoverage[key] = coverage
+        }
         return coverage
     }
 

@@ -61,12 +61,21 @@ public struct Region: Sendable {
         rowRange = rowRange.isEmpty ? y..<(y + 1) : min(rowRange.lowerBound, y)..<max(rowRange.upperBound, y + 1)
     }
 
-    /// Adds every pixel of `rect`.
+    /// Adds every pixel of `rect`: one pass over its rows, the row range widened once.
     public mutating func add(_ rect: PixelRect) {
-        guard !rect.isEmpty else { return }
-        for y in rect.rows.clamped(to: 0..<height) {
-            add(row: y, from: rect.minX, to: rect.maxX)
+        let rows = rect.rows.clamped(to: 0..<height)
+        guard !rect.isEmpty, !rows.isEmpty else { return }
+        let lo = Int32(clamping: rect.minX)
+        let hi = Int32(clamping: rect.maxX)
+        intervals.withUnsafeMutableBufferPointer { intervals in
+            for y in rows {
+                let (first, end) = intervals[y]
+                intervals[y] = first < end ? (min(first, lo), max(end, hi)) : (lo, hi)
+            }
         }
+        rowRange =
+            rowRange.isEmpty
+            ? rows : min(rowRange.lowerBound, rows.lowerBound)..<max(rowRange.upperBound, rows.upperBound)
     }
 
     /// The part of this region inside `rect` (empty when they do not meet, also when `rect` lies
