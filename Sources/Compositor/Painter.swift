@@ -43,11 +43,10 @@ struct Painter {
         case .image(let entry, let opacity, let coverage):
             target.draw(entry.pixels, opacity: opacity, mask: coverage?.mask, in: region, within: bounds)
         case .transformedImage(let image, let transform, let opacity, let visible):
-            // A second core pays for its hand-off only on large pictures, not on a sprite. The sampler
-            // visits only the image's own bounds; its rows start where they start in a full frame.
+            // A second core pays for its hand-off only on large pictures, not on a sprite.
             let imageBands = item.bounds.area >= 512 * 512 ? bands : 1
             target.draw(
-                image, transform: transform, opacity: opacity, in: region, within: clip, visibleTexels: visible,
+                image, transform: transform, opacity: opacity, in: region, within: bounds, visibleTexels: visible,
                 bands: imageBands)
         case .fill(let color, let opacity, let coverage):
             target.fill(color, opacity: opacity, mask: coverage.mask, in: region, within: bounds)
