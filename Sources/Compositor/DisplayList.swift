@@ -2,8 +2,9 @@ import Geometry
 import Raster
 
 /// One drawing step of a frame, in device pixels. A frame is a list of items drawn in order over
-/// transparent black; consecutive frames' lists are compared to find what changed.
-indirect enum DrawItem {
+/// transparent black; consecutive frames' lists are compared to find what changed. Items are stored
+/// inline (not `indirect`: a group's items live in its array), so making one allocates nothing.
+enum DrawItem {
     /// A prepared (device-aligned) image drawn pixel for pixel with `opacity`, through `coverage` if any.
     case image(PreparedImages.Entry, opacity: UInt8, coverage: Coverage?)
     /// An image under a general affine transform (a rotating sprite), resampled every frame;

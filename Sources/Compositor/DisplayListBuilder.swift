@@ -43,32 +43,46 @@ final class DisplayListBuilder {
 
     private var frame: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 
+    /// Appends the items of `layer` and its sublayers to `items`. They are appended in place, so a
+    /// layer without a mask, clip or group opacity (or with one item that takes its opacity) allocates
+    /// nothing; only a layer that needs a group moves its items into one.
     private func appendLayer(_ layer: CALayer, parent: CGAffineTransform, into items: inout [DrawItem]) {
         guard !layer.isHidden, layer.opacity > 0 else { return }
         let transform = LayerGeometry.localToSuperlayer(layer).concatenating(parent)
-        var own: [DrawItem] = []
-        appendContent(of: layer, transform: transform, into: &own)
+        let start = items.count
+        appendContent(of: layer, transform: transform, into: &items)
         for sublayer in layer.sublayers ?? [] {
-            appendLayer(sublayer, parent: transform, into: &own)
+            appendLayer(sublayer, parent: transform, into: &items)
         }
-        guard !own.isEmpty else { return }
+        guard items.count > start else { return }
         if layer.masksToBounds {
             let clip = rectCoverage(layer.bounds, transform: transform)
-            own = [.group(own, opacity: 255, coverage: clip)]
+            items.append(.group(Self.removeItems(from: start, of: &items), opacity: 255, coverage: clip))
         }
         var maskCoverage: Coverage?
         if let mask = layer.mask {
-            guard let coverage = coverage(ofMask: mask, parent: transform) else { return }
+            guard let coverage = coverage(ofMask: mask, parent: transform) else {
+                items.removeSubrange(start...)
+                return
+            }
             maskCoverage = coverage
         }
         let opacity = Self.byte(layer.opacity)
-        if maskCoverage == nil && opacity == 255 {
-            items += own
-        } else if own.count == 1, let single = Self.applying(opacity: opacity, coverage: maskCoverage, to: own[0]) {
-            items.append(single)
+        if maskCoverage == nil && opacity == 255 { return }
+        if items.count == start + 1,
+            let single = Self.applying(opacity: opacity, coverage: maskCoverage, to: items[start])
+        {
+            items[start] = single
         } else {
-            items.append(.group(own, opacity: opacity, coverage: maskCoverage))
+            items.append(.group(Self.removeItems(from: start, of: &items), opacity: opacity, coverage: maskCoverage))
         }
+    }
+
+    /// Takes `items[start...]` out of `items`, in order.
+    private static func removeItems(from start: Int, of items: inout [DrawItem]) -> [DrawItem] {
+        let taken = Array(items[start...])
+        items.removeSubrange(start...)
+        return taken
     }
 
     /// `item` with a layer's opacity and mask folded in, when no scratch bitmap is needed for that.
