@@ -67,10 +67,15 @@ extension LayerEngine {
             evaluator.events.append(event)
         }
         pendingEvents.removeAll()
-        let generation = modelGeneration
-        if let cache = root.frameCache, cache.isValid, cache.generation == generation {
+        var generation = modelGeneration
+        if let cache = root.frameCache, cache.isValid, cache.generation == generation,
+            DirtyLayers.sync(in: self, root: root)
+        {
             cache.run(rootParentTime: parentTime, evaluator: &evaluator)
         } else {
+            // The walk below copies every changed layer (their versions moved), dirty ones included.
+            DirtyLayers.clear(in: self, walking: root)
+            generation = modelGeneration
             root.frameCache?.writeBack()
             root.frameCache = nil
             evaluator.sync(root, parentTime: parentTime)
@@ -91,7 +96,8 @@ extension LayerEngine {
         runDueCompletions()
         events.removeAll(keepingCapacity: true)
         stepEvents = events
-        if modelGeneration != afterEvaluation {
+        if modelGeneration != afterEvaluation || !DirtyLayers.sync(in: self, root: root) {
+            DirtyLayers.clear(in: self, walking: root)
             var refresh = Evaluator(now: now, lifecycle: false)
             refresh.sync(root, parentTime: root.superlayer.map { $0.localTime(atMediaTime: now) } ?? now)
         }

@@ -37,8 +37,13 @@ public final class LayerEngine {
     var sealedCompletions: [CompletionRecord] = []
     /// Stops reported by removals and replacements, delivered by the next frame step.
     var pendingEvents: [PendingEvent] = []
-    /// Bumped by every change to a model layer; the step re-syncs presentations when it moved.
+    /// Bumped by every change to a model layer that is not on `dirtyLayers`; the step walks the whole
+    /// tree when it moved.
     var modelGeneration: UInt64 = 0
+    /// Model layers without animations whose own properties changed since the last step: the next
+    /// step copies each one's state into its presentation (`DirtyLayers.sync`) instead of walking the
+    /// tree, so a frame in which a few properties changed costs those layers, not the tree's size.
+    var dirtyLayers: [CALayer] = []
     /// Whether steps may use a root's `FrameCache` (tests compare both paths).
     var frameCacheEnabled = true
     /// Reused buffer for the events of one step.
@@ -76,6 +81,14 @@ public final class LayerEngine {
     @inline(__always) func noteModelChange() {
         assertOnOwnerThread()
         modelGeneration &+= 1
+    }
+
+    /// Records a change to the own properties of `layer`, a model layer without animations.
+    @inline(__always) func noteDirty(_ layer: CALayer) {
+        assertOnOwnerThread()
+        guard !layer.isDirty else { return }
+        layer.isDirty = true
+        dirtyLayers.append(layer)
     }
 
     /// Traps in debug builds when called from a thread other than the engine's.

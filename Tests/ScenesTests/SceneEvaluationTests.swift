@@ -49,15 +49,17 @@ import Testing
     }
 }
 
-/// The engine benchmark prints one line per layer count in the documented form, and leaves the
-/// thread's clock as it found it.
+/// The engine benchmark prints two lines per layer count (time only, then one property changed) in
+/// the documented form, and leaves the thread's clock as it found it.
 @Test func engineBenchmarkLines() throws {
     let fixture = EngineFixture()
     let lines = runEngineBenchmark(layerCounts: [10, 40], frames: 3)
-    #expect(lines.count == 2)
-    for (line, count) in zip(lines, [10, 40]) {
+    #expect(lines.count == 4)
+    for (line, (name, count)) in zip(
+        lines, [("engine", 10), ("engine-change", 10), ("engine", 40), ("engine-change", 40)])
+    {
         let fields = line.split(separator: " ").map(String.init)
-        #expect(fields.count == 6 && fields[0] == "engine" && fields[1] == "layers=\(count)" && fields[2] == "frames=3")
+        #expect(fields.count == 6 && fields[0] == name && fields[1] == "layers=\(count)" && fields[2] == "frames=3")
         #expect(fields[3].hasPrefix("median_ms=") && Double(fields[3].dropFirst(10)) != nil, "\(line)")
     }
     #expect(CAEngine.clock === fixture.clock)
