@@ -2,8 +2,9 @@ import Geometry
 import Raster
 
 /// The timeline bar: transport buttons (jump to start, frame back, play/pause, frame forward, jump to
-/// end), a track from media time 0 to `duration` with a playhead that can be dragged or clicked,
-/// the current time, and the playback speed with slower/faster buttons.
+/// end), a track from time 0 to `duration` with a playhead that can be dragged or clicked, the current
+/// time, and the playback speed with slower/faster buttons. Its times are whatever clock the caller
+/// shows (the viewer's scene time).
 ///
 /// The bar's fixed parts are drawn once per layout into a cached image; a frame copies it and draws
 /// the playhead, the elapsed part of the track and the readouts (no allocation once warm).
