@@ -55,7 +55,8 @@ final class SceneSource: FrameSource {
     private func connectLogs() {
         scene.log = { [weak self] line in self?.log?("scene: \(line)") }
         scene.rootLayer.engine.eventObserver = { [weak self] event in
-            self?.log?(SceneSource.describe(event))
+            guard let self else { return }
+            log?(SceneSource.describe(event, at: mediaTime(of: event)))
         }
     }
 
@@ -73,9 +74,23 @@ final class SceneSource: FrameSource {
         return try makeScene()
     }
 
-    /// A delegate callback as one log line, in `eval --events` form after `delegate`.
-    static func describe(_ event: CAAnimationEvent) -> String {
-        let time = String(format: "%.3f", event.mediaTime)
+    /// The media time at which `event` happened. While the viewer pauses the tree (root at speed 0, its
+    /// `timeOffset` following the clock through steps and scrubs) no media time maps to an event, so the
+    /// engine dates it at the frame that found it, e.g. the end of a scrub; the root's local time of
+    /// the event is where the paused tree reached it, which maps back through the pause's anchor. Kept
+    /// within the interval the step covered.
+    private func mediaTime(of event: CAAnimationEvent) -> Double {
+        guard let anchor = pauseAnchor, let local = event.localTime,
+            let rootLocal = event.layer.convertTime(local, toAncestor: scene.rootLayer)
+        else { return event.mediaTime }
+        let time = anchor.mediaTime + (rootLocal - anchor.localTime)
+        guard time.isFinite else { return event.mediaTime }
+        return min(max(time, min(shownTime, event.mediaTime)), event.mediaTime)
+    }
+
+    /// A delegate callback at media time `time` as one log line, in `eval --events` form after `delegate`.
+    static func describe(_ event: CAAnimationEvent, at time: Double) -> String {
+        let time = String(format: "%.3f", time)
         let layer = event.layer.name ?? "layer"
         let key = event.key ?? "-"
         switch event.kind {

@@ -100,6 +100,24 @@ import Testing
         #expect(close(mask.convertTime(10, from: leaf), 10, 1e-12))
     }
 
+    /// Converting to an ancestor's local time skips that ancestor's own timing, so it stays finite under
+    /// a paused ancestor; a layer that is not above gives nil.
+    @Test func timeConvertsToAPausedAncestor() {
+        let root = CALayer()
+        let mid = CALayer()
+        let leaf = CALayer()
+        mid.speed = 2
+        mid.beginTime = 1
+        leaf.timeOffset = 0.5
+        root.addSublayer(mid)
+        mid.addSublayer(leaf)
+        root.speed = 0
+        #expect(!leaf.convertTime(10, to: root).isFinite)
+        #expect(leaf.convertTime(10, toAncestor: root) == 5.75)
+        #expect(leaf.convertTime(10, toAncestor: leaf) == 10)
+        #expect(root.convertTime(10, toAncestor: leaf) == nil)
+    }
+
     /// Pausing the masked layer (speed 0) freezes the mask's animation.
     @Test func maskAnimationsFollowTheMaskedLayersTime() throws {
         let clock = freshEngine(at: 0)
