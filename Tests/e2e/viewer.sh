@@ -61,6 +61,14 @@ wait_exit() {
         exit_code=timeout
     fi
 }
+# quit_with KEY WHAT: presses KEY with the pointer in the window ($W wide) and checks a clean exit 0.
+quit_with() {
+    point_into_window "$W"
+    key "$1"
+    wait_exit "$viewer_pid"
+    [ "$exit_code" = 0 ]
+    check $? "$2" "exit $exit_code"
+}
 media_time_of() { grep -E -- "$1" "$log" | tail -1 | sed -E 's/.* t=([0-9.]+)$/\1/'; }
 # button_box TITLE: "x y" of the button's centre, from the last toolbar layout the viewer logged.
 button_centre() {
@@ -257,11 +265,7 @@ run_pass() {
     x xdotool mousemove --window "$wid" 180 $((H - 38 - 44 + 15)) click 1
     e2e_wait_for 10 log_has '^timeline: seek -> media '
     check $? "a click on the transport seeks with the panel closed" "$(tail -2 "$log" | tr '\n' '|')"
-    point_into_window $W
-    key q
-    wait_exit "$viewer_pid"
-    [ $exit_code = 0 ]
-    check $? "and quits with exit 0" "exit $exit_code"
+    quit_with q "and quits with exit 0"
 
     # 4. Every toolbar button, with hover and pressed states.
     start_viewer buttons --scene wipe --size ${W}x$H --paused --seek 1
@@ -299,11 +303,7 @@ run_pass() {
     click_button Pop
     e2e_wait_for 10 log_has '^button Pop: pop -> done '
     check $? "the Pop button pops" "$(tail -3 "$log" | tr '\n' '|')"
-    point_into_window $W
-    key Escape
-    wait_exit "$viewer_pid"
-    [ $exit_code = 0 ]
-    check $? "Escape quits with exit 0" "exit $exit_code"
+    quit_with Escape "Escape quits with exit 0"
 
     # 5. Resize, expose, close.
     start_viewer window --scene wipe --size ${W}x$H --paused --seek 2 --no-hud
