@@ -36,6 +36,9 @@ public final class TimingPanel {
         self.text = text
     }
 
+    /// The newest animation shown (the one the time chain follows).
+    public var newestSampler: AnimationSampler? { rows.last?.sampler }
+
     /// The animations shown, oldest first.
     public var samplers: [AnimationSampler] { rows.map(\.sampler) }
 

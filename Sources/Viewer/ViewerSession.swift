@@ -1,4 +1,5 @@
 import Foundation
+import LayerKit
 import Overlay
 import Raster
 
@@ -25,6 +26,9 @@ final class ViewerSession {
     private let toolbar: Toolbar
     private let hud: HeadsUpDisplay
     private let curvePanel: TimingPanel
+    private let timeChainView: TimeChainView
+    /// The newest animation's time chain, refilled (storage kept) every frame the panel shows.
+    private var timeChain = AnimationTimeChain()
     private let timeline: TimelineScrubber
     private let text: TextRenderer?
     /// Whether playback was running when the current scrub began (it resumes on release).
@@ -63,6 +67,7 @@ final class ViewerSession {
         self.hud = HeadsUpDisplay(text: text)
         let smallText = (try? TextRenderer(dejaVuSansPixelSize: 11)) ?? text
         self.curvePanel = TimingPanel(text: smallText)
+        self.timeChainView = TimeChainView(text: smallText)
         self.timeline = TimelineScrubber(text: smallText)
         self.text = text
         self.recording = RecordingController(
@@ -133,10 +138,15 @@ final class ViewerSession {
         windowHeight = height
         toolbar.layout(width: width, height: height)
         layoutTimeline()
+        let docked = TimingPanel.dockedFrame(
+            width: width, height: height, sceneWidth: source.width, sceneHeight: source.height,
+            bottomInset: toolbar.height + TimelineBar.height)
+        // The time chain takes the panel's foot when a row still fits above it.
+        let chainHeight = docked.height >= TimeChainView.height + TimingPanel.rowHeight + 24 ? TimeChainView.height : 0
         curvePanel.layout(
-            frame: TimingPanel.dockedFrame(
-                width: width, height: height, sceneWidth: source.width, sceneHeight: source.height,
-                bottomInset: toolbar.height + TimelineBar.height))
+            frame: PixelRect(x: docked.x, y: docked.y, width: docked.width, height: docked.height - chainHeight))
+        timeChainView.layout(
+            frame: PixelRect(x: docked.x, y: docked.maxY - chainHeight, width: docked.width, height: chainHeight))
         isLaidOut = true
         needsRedraw = true
         logToolbarLayout()
@@ -418,7 +428,13 @@ final class ViewerSession {
         needsRedraw = false
         guard overlayEnabled else { return }
         let mediaTime = clock.mediaTime(atHostTime: hostTime)
-        if curvePanelVisible, source.rootLayer != nil { curvePanel.draw(mediaTime: mediaTime, into: bitmap) }
+        if curvePanelVisible, source.rootLayer != nil {
+            curvePanel.draw(mediaTime: mediaTime, into: bitmap)
+            if let sampler = curvePanel.newestSampler {
+                sampler.timeChain(atMediaTime: mediaTime, into: &timeChain)
+                timeChainView.draw(timeChain, facts: sampler.facts, into: bitmap)
+            }
+        }
         layoutTimeline()
         timeline.bar.draw(
             mediaTime: sceneClock.sceneTime(atMediaTime: mediaTime), speed: clock.speed, paused: clock.isPaused,

@@ -113,6 +113,25 @@ struct SceneTimeSessionTests {
         }
     }
 
+    /// With the panel open, the newest animation's time chain fills the panel's foot, beside the picture.
+    @Test func thePanelShowsTheTimeChainBesideThePicture() throws {
+        let text = try TextRenderer(dejaVuSansPixelSize: 14)
+        try Self.withFolder { folder in
+            let (session, _, _) = try Self.session(folder: folder, text: text)
+            session.layout(width: 800, height: 600)
+            session.perform(.toggleCurvePanel, origin: "key c", hostTime: 100)
+            let bitmap = Bitmap(width: 800, height: 600)
+            let scene = Bitmap(wrapping: bitmap.baseAddress, width: 320, height: 240, stride: bitmap.stride)
+            session.draw(into: bitmap, scene: scene, hostTime: 100.5, figures: HUDFigures(), dropped: 0)
+            // The strip: 92 px above the transport (44 px) and toolbar (38 px), right of the picture.
+            let top = 600 - 38 - 44 - TimeChainView.height
+            let lit = (top..<(top + TimeChainView.height)).filter { y in
+                (330..<800).contains { x in (bitmap[x, y] >> 16) & 0xFF > 120 }
+            }
+            #expect(lit.count > 40, "text rows in the strip: \(lit.count)")
+        }
+    }
+
     /// The HUD starts below the error banner instead of under it, and the key map sheet shows on `?`.
     @Test func theHUDSitsBelowTheBannerAndTheKeyMapShows() throws {
         let text = try TextRenderer(dejaVuSansPixelSize: 14)
