@@ -26,9 +26,15 @@ final class SceneSource: FrameSource {
     private var pauseAnchor: (mediaTime: Double, localTime: Double)?
     var log: ((String) -> Void)?
 
-    /// Makes the scene with `makeScene` (again after a backwards seek) on this thread's engine.
-    init(makeScene: @escaping () throws -> Scene) throws {
+    /// The picture size asked for (`view --size`), which a scene file does not lay itself out for: its
+    /// tree is drawn into a picture of that size, as `render --size` draws it. Nil: the scene's size.
+    private let pictureSize: (width: Int, height: Int)?
+
+    /// Makes the scene with `makeScene` (again after a backwards seek) on this thread's engine, for a
+    /// picture of `pictureSize` (the scene's own size when nil).
+    init(makeScene: @escaping () throws -> Scene, pictureSize: (width: Int, height: Int)? = nil) throws {
         self.makeScene = makeScene
+        self.pictureSize = pictureSize.map { (max(1, $0.width), max(1, $0.height)) }
         CAEngine.reset()
         CAEngine.clock = clock
         scene = try makeScene()
@@ -38,8 +44,8 @@ final class SceneSource: FrameSource {
 
     var name: String { scene.name }
     var rootLayer: CALayer? { scene.rootLayer }
-    var width: Int { Int(scene.size.width.rounded()) }
-    var height: Int { Int(scene.size.height.rounded()) }
+    var width: Int { pictureSize?.width ?? Int(scene.size.width.rounded()) }
+    var height: Int { pictureSize?.height ?? Int(scene.size.height.rounded()) }
 
     var extraCommands: [ViewerCommand] {
         scene.actions.compactMap { action in

@@ -14,7 +14,8 @@ enum SourceFactory {
         if options.scene == TestPattern.sceneName {
             return TestPattern(width: options.width ?? defaultWidth, height: options.height ?? defaultHeight)
         }
-        return try SceneSource { try loadScene(options.scene) }
+        let size = options.width.flatMap { width in options.height.map { (width: width, height: $0) } }
+        return try SceneSource(makeScene: { try loadScene(options.scene) }, pictureSize: size)
     }
 
     /// Built-in scene number `number` (1 wipe, 2 ship, 3 reveal), or nil when it cannot be made.
