@@ -212,6 +212,31 @@ public final class AnimationSampler {
         return AnimationSample(localTime: t, phase: phase, inputFraction: fraction(of: s), progress: progress(of: s))
     }
 
+    /// For a `path` animation: how many points (end and control points) the path it draws at the layer's
+    /// local time `t` has (the model's path while it does not show); nil for other key paths. A path is
+    /// not a list of numbers, so this and the sample's eased fraction (the morph fraction) are what the
+    /// panels show of it.
+    public func pathPointCount(atLocalTime t: Double) -> Int? {
+        guard valueKey == .shape(.path) else { return nil }
+        let s = program.timing.sample(t)
+        var path = (layer as? CAShapeLayer)?.path
+        if s.shown {
+            scratch.copyState(from: layer)
+            program.apply(sample: s, to: scratch, model: layer)
+            path = (scratch as? CAShapeLayer)?.path
+        }
+        var count = 0
+        path?.forEachElement { element in
+            switch element {
+            case .moveTo, .lineTo: count += 1
+            case .quadCurveTo: count += 2
+            case .curveTo: count += 3
+            case .closeSubpath: break
+            }
+        }
+        return count
+    }
+
     /// Writes the components of the key path's presentation value (as of the last engine step; the
     /// model value before any step) into `values`, emptied first, its storage kept.
     public func presentationValue(into values: inout [Double]) {

@@ -256,7 +256,18 @@ public final class TimingPanel {
         baseline += 14
         x = text.draw("value ", x: 8 + dx, baseline: baseline, color: CurvePlotStyle.dimText, into: bitmap)
         row.sampler.presentationValue(into: &row.presentation)
-        if row.presentation.isEmpty {
+        if let points = row.sampler.pathPointCount(atLocalTime: localTime) {
+            // A path: how far the morph is and how many points the drawn path has.
+            x = text.draw("morph ", x: x, baseline: baseline, color: CurvePlotStyle.dimText, into: bitmap)
+            x = text.draw(
+                sample.progress.map { CurvePlotNumbers.text($0, decimals: 4) } ?? "—", x: x, baseline: baseline,
+                color: CurvePlotStyle.text, into: bitmap)
+            x = text.draw(" · ", x: x, baseline: baseline, color: CurvePlotStyle.dimText, into: bitmap)
+            x = text.draw(
+                CurvePlotNumbers.text(Double(points)), x: x, baseline: baseline, color: CurvePlotStyle.text,
+                into: bitmap)
+            text.draw(" points", x: x, baseline: baseline, color: CurvePlotStyle.dimText, into: bitmap)
+        } else if row.presentation.isEmpty {
             text.draw("—", x: x, baseline: baseline, color: CurvePlotStyle.text, into: bitmap)
         }
         for (index, v) in row.presentation.prefix(4).enumerated() {

@@ -222,3 +222,31 @@ struct CurveValuePlotTests {
         try CurveGoldens.check(bitmap, named: "value_pulse")
     }
 }
+
+/// A `path` animation's row reads as a morph: its eased fraction and the drawn path's point count
+/// (it used to read "value —").
+@MainActor
+@Test func pathRowShowsTheMorphAndPointCount() throws {
+    CAEngine.reset()
+    CAEngine.clock = ManualClock(now: 0)
+    defer { CAEngine.reset() }
+    let root = CALayer()
+    let shape = CAShapeLayer()
+    shape.name = "blob"
+    root.addSublayer(shape)
+    let morph = CABasicAnimation(keyPath: "path")
+    morph.fromValue = CGPath(rect: CGRect(x: 0, y: 0, width: 40, height: 40), transform: nil)
+    morph.toValue = CGPath(ellipseIn: CGRect(x: 10, y: 10, width: 60, height: 30), transform: nil)
+    morph.duration = 2
+    shape.add(morph, forKey: "morph")
+    let sampler = try #require(AnimationSampler(layer: shape, key: "morph"))
+    #expect(sampler.pathPointCount(atLocalTime: 1) == 13, "a move and four cubics")
+    #expect(sampler.pathPointCount(atLocalTime: 5) == 0, "finished: the model has no path")
+    let panel = TimingPanel(text: CurveGoldens.font(11))
+    let bitmap = Bitmap(width: 520, height: 24 + TimingPanel.rowHeight)
+    bitmap.fill(0xFF00_0000)
+    panel.layout(frame: PixelRect(x: 0, y: 0, width: 520, height: bitmap.height))
+    panel.update(root: root)
+    panel.draw(mediaTime: 1, into: bitmap)
+    try CurveGoldens.check(bitmap, named: "panel_path")
+}
