@@ -74,6 +74,7 @@ final class TimelineScrubber {
         case .playPause: return .command(.pauseResume)
         case .slower: return .command(.slower)
         case .faster: return .command(.faster)
+        case .speedPreset: return .command(.nextSpeedPreset)
         }
     }
 }

@@ -7,6 +7,8 @@ enum ViewerCommand: Equatable, Sendable {
     case stepBackward
     case faster
     case slower
+    /// The next preset playback rate: 1, 1/4, 1/10, then 1 again (any other rate goes to 1).
+    case nextSpeedPreset
     case toggleCurvePanel
     case toggleHUD
     /// Loop playback from scene time 0 whenever the last animation ends (a demo window), or stop looping.
@@ -33,6 +35,7 @@ enum ViewerCommand: Equatable, Sendable {
         case .stepBackward: "step-backward"
         case .faster: "faster"
         case .slower: "slower"
+        case .nextSpeedPreset: "speed-preset"
         case .toggleCurvePanel: "curve-panel"
         case .toggleHUD: "hud"
         case .toggleLoop: "loop"

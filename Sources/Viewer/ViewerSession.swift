@@ -197,6 +197,9 @@ final class ViewerSession {
         case .slower:
             clock.slower(atHostTime: hostTime)
             result = "speed \(Self.format(speed: clock.speed))"
+        case .nextSpeedPreset:
+            clock.setSpeed(Self.nextSpeedPreset(after: clock.speed), atHostTime: hostTime)
+            result = "speed \(Self.format(speed: clock.speed))"
         case .toggleHUD:
             hudVisible = overlayEnabled && !hudVisible
             result = hudVisible ? "hud on" : "hud off"
@@ -473,6 +476,15 @@ final class ViewerSession {
     private var recordingLines: [String] {
         if let seconds = recording.recordedSeconds { return [String(format: "● rec %.1f s", seconds)] }
         return recording.problem.map { ["rec: \($0)"] } ?? []
+    }
+
+    /// The preset playback rates the transport's speed readout cycles through.
+    static let speedPresets: [Double] = [1, 1.0 / 4, 1.0 / 10]
+
+    /// The preset after `speed` in `speedPresets` (1 after the last, and after any other rate).
+    static func nextSpeedPreset(after speed: Double) -> Double {
+        guard let index = speedPresets.firstIndex(where: { abs($0 - speed) < 1e-12 }) else { return 1 }
+        return speedPresets[(index + 1) % speedPresets.count]
     }
 
     /// `speed` as the HUD and log show it: `2`, `1`, `1/4`.
