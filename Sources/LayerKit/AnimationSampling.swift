@@ -212,6 +212,16 @@ public final class AnimationSampler {
         return AnimationSample(localTime: t, phase: phase, inputFraction: fraction(of: s), progress: progress(of: s))
     }
 
+    /// The number a basic animation of numbers computes at the layer's local time `t`, as it drives the
+    /// key path (an unwrapped angle for `transform.rotation`: 4.96 rad at 79 % of a turn, where the
+    /// matrix reads back −1.32); nil while it does not show, or for other animations.
+    public func animatedNumber(atLocalTime t: Double) -> Double? {
+        guard case .basic(let basic) = program.body else { return nil }
+        let s = program.timing.sample(t)
+        guard s.shown else { return nil }
+        return basic.number(progress: program.timing.progress(of: s, curve: program.timingFunction), model: layer)
+    }
+
     /// For a `path` animation: how many points (end and control points) the path it draws at the layer's
     /// local time `t` has (the model's path while it does not show); nil for other key paths. A path is
     /// not a list of numbers, so this and the sample's eased fraction (the morph fraction) are what the

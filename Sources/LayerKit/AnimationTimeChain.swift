@@ -34,7 +34,8 @@ public struct AnimationTimeChain: Equatable, Sendable {
     public var phase = AnimationPhase.before
     public var inputFraction: Double?
     public var easedFraction: Double?
-    /// The value's components as the animation computes them on the model (empty when not numeric).
+    /// The value's components as the animation computes them on the model (empty when not numeric); a
+    /// `transform.…` component as the animation drives it (an angle unwrapped).
     public var value: [Double] = []
 
     public init() {}
@@ -69,6 +70,11 @@ extension AnimationSampler {
         chain.speed = timing.speed
         chain.timeOffset = timing.timeOffset
         let sample = sample(atLocalTime: time, values: &chain.value)
+        if facts.keyPath?.hasPrefix("transform.") == true, let number = animatedNumber(atLocalTime: time) {
+            // The component as the animation drives it, not as the matrix reads back (an angle unwrapped).
+            chain.value.removeAll(keepingCapacity: true)
+            chain.value.append(number)
+        }
         chain.phase = sample.phase
         chain.inputFraction = sample.inputFraction
         chain.easedFraction = sample.progress

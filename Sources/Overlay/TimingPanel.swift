@@ -267,6 +267,13 @@ public final class TimingPanel {
                 CurvePlotNumbers.text(Double(points)), x: x, baseline: baseline, color: CurvePlotStyle.text,
                 into: bitmap)
             text.draw(" points", x: x, baseline: baseline, color: CurvePlotStyle.dimText, into: bitmap)
+        } else if row.isTransformComponent, let v = row.sampler.animatedNumber(atLocalTime: localTime) {
+            // A transform component as the animation drives it: read back from the matrix, an angle
+            // would wrap into −π…π.
+            text.draw(
+                CurvePlotNumbers.text(v, decimals: 4), x: x, baseline: baseline, color: CurvePlotStyle.text,
+                into: bitmap)
+            return
         } else if row.presentation.isEmpty {
             text.draw("—", x: x, baseline: baseline, color: CurvePlotStyle.text, into: bitmap)
         }

@@ -56,3 +56,23 @@ import Testing
         #expect(close(chain.links[1].localTime, 0.1), "box: (0.3 − 0.25) · 2")
     }
 }
+
+/// A rotation reads as the animation drives it: 4.96 rad at 79 % of a turn, where the matrix (and
+/// `value(forKeyPath:)`, as `eval` prints it) reads back −1.32.
+@Test func aRotationIsReadUnwrapped() throws {
+    let clock = freshEngine(at: 0)
+    let ship = CALayer()
+    ship.name = "ship"
+    ship.add(basic("transform.rotation.z", from: 0.0, to: 2 * Double.pi, duration: 1), forKey: "turn")
+    _ = step(ship, clock, at: 0.79)
+    let sampler = try #require(AnimationSampler(layer: ship, key: "turn"))
+    let turned = 0.79 * 2 * Double.pi
+    #expect(sampler.animatedNumber(atLocalTime: 0.79).map { close($0, turned) } == true)
+    let shown = ship.presentation()?.value(forKeyPath: "transform.rotation.z")
+    let readBack = try #require((shown as? CGFloat).map { Double($0) } ?? (shown as? Double))
+    #expect(close(readBack, turned - 2 * Double.pi, 1e-6), "the matrix's angle wraps")
+    var chain = AnimationTimeChain()
+    sampler.timeChain(atMediaTime: 0.79, into: &chain)
+    #expect(chain.value.count == 1 && close(chain.value[0], turned))
+    #expect(sampler.animatedNumber(atLocalTime: 2) == nil, "finished, not shown")
+}

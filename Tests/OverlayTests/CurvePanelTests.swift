@@ -242,11 +242,38 @@ struct CurveValuePlotTests {
     let sampler = try #require(AnimationSampler(layer: shape, key: "morph"))
     #expect(sampler.pathPointCount(atLocalTime: 1) == 13, "a move and four cubics")
     #expect(sampler.pathPointCount(atLocalTime: 5) == 0, "finished: the model has no path")
+    try checkOneRowPanel(root: root, at: 1, named: "panel_path")
+}
+
+/// Draws the curve panel with one row for `root`'s tree at media time `t` and compares it with the
+/// golden `name`.
+@MainActor
+private func checkOneRowPanel(root: CALayer, at t: Double, named name: String) throws {
     let panel = TimingPanel(text: CurveGoldens.font(11))
     let bitmap = Bitmap(width: 520, height: 24 + TimingPanel.rowHeight)
     bitmap.fill(0xFF00_0000)
     panel.layout(frame: PixelRect(x: 0, y: 0, width: 520, height: bitmap.height))
     panel.update(root: root)
-    panel.draw(mediaTime: 1, into: bitmap)
-    try CurveGoldens.check(bitmap, named: "panel_path")
+    panel.draw(mediaTime: t, into: bitmap)
+    try CurveGoldens.check(bitmap, named: name)
+}
+
+/// A rotation's row reads the angle as the animation drives it (4.9637 at 79 % of a turn), not the
+/// −1.32 the matrix reads back.
+@MainActor
+@Test func rotationRowShowsTheUnwrappedAngle() throws {
+    CAEngine.reset()
+    let clock = ManualClock(now: 0)
+    CAEngine.clock = clock
+    defer { CAEngine.reset() }
+    let ship = CALayer()
+    ship.name = "ship"
+    let turn = CABasicAnimation(keyPath: "transform.rotation.z")
+    turn.fromValue = 0.0
+    turn.toValue = 2 * Double.pi
+    turn.duration = 1
+    ship.add(turn, forKey: "turn")
+    clock.now = 0.79
+    CAEngine.step(ship)
+    try checkOneRowPanel(root: ship, at: 0.79, named: "panel_rotation")
 }
