@@ -70,11 +70,6 @@ extension AnimationSampler {
         chain.speed = timing.speed
         chain.timeOffset = timing.timeOffset
         let sample = sample(atLocalTime: time, values: &chain.value)
-        if facts.keyPath?.hasPrefix("transform.") == true, let number = animatedNumber(atLocalTime: time) {
-            // The component as the animation drives it, not as the matrix reads back (an angle unwrapped).
-            chain.value.removeAll(keepingCapacity: true)
-            chain.value.append(number)
-        }
         chain.phase = sample.phase
         chain.inputFraction = sample.inputFraction
         chain.easedFraction = sample.progress

@@ -258,8 +258,8 @@ private func checkOneRowPanel(root: CALayer, at t: Double, named name: String) t
     try CurveGoldens.check(bitmap, named: name)
 }
 
-/// A rotation's row reads the angle as the animation drives it (4.9637 at 79 % of a turn), not the
-/// −1.32 the matrix reads back.
+/// A rotation's row reads and plots the angle as the animation drives it (4.9637 at 79 % of a turn, a
+/// straight line), not as the matrix reads it back (−1.32, a line that jumps down at half a turn).
 @MainActor
 @Test func rotationRowShowsTheUnwrappedAngle() throws {
     CAEngine.reset()
