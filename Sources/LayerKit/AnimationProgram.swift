@@ -204,6 +204,14 @@ final class BasicProgram {
         }
     }
 
+    /// The number the animation computes at `progress` before it is written into the layer (for a
+    /// `transform.rotation` key, the angle itself, not the one read back from the matrix); nil unless
+    /// both ends are plain numbers written directly.
+    func number(progress: Double, model: CALayer) -> Double? {
+        guard resolve(model: model), kind == .number else { return nil }
+        return number0 + (number1 - number0) * progress
+    }
+
     func apply(progress: Double, iteration: Double, autoreverses: Bool, to target: CALayer, model: CALayer) {
         guard resolve(model: model) else { return }
         switch kind {

@@ -41,7 +41,8 @@ public struct AnimationSample: Equatable, Sendable {
     /// The timing function's output for `inputFraction` (may leave 0…1 for overshooting curves).
     public var progress: Double?
     /// The numeric components of the key path's value on the layer at that time (the animated value
-    /// while it shows, the model value otherwise); nil for groups, paths and other non-numeric values.
+    /// while it shows, the model value otherwise; a `transform.…` component of a basic animation as
+    /// the animation drives it, an angle unwrapped); nil for groups, paths and other non-numeric values.
     public var value: [Double]?
 }
 
@@ -130,6 +131,8 @@ public final class AnimationSampler {
     public let facts: AnimationTimingFacts
     private let program: AnimationProgram
     private let valueKey: AnimatableKey?
+    /// True for a `transform.…` key path (see `drivenNumber`).
+    private let drivesTransformComponent: Bool
     /// A private copy of the layer the animation is applied to, so sampling never changes anything.
     private let scratch: CALayer
 
@@ -138,6 +141,7 @@ public final class AnimationSampler {
         animation = entry.animation
         program = entry.program
         valueKey = (entry.animation as? CAPropertyAnimation)?.keyPath.map { AnimatableKey($0) }
+        drivesTransformComponent = (entry.animation as? CAPropertyAnimation)?.keyPath?.hasPrefix("transform.") == true
         scratch = type(of: layer).init(layer: layer)
         facts = Self.facts(layer: layer, entry: entry)
     }
@@ -192,7 +196,9 @@ public final class AnimationSampler {
             return AnimationSample(localTime: t, phase: phase, inputFraction: nil, progress: nil, value: modelValue())
         }
         var value: [Double]?
-        if let valueKey {
+        if let number = drivenNumber(s) {
+            value = [number]
+        } else if let valueKey {
             scratch.copyState(from: layer)
             program.apply(sample: s, to: scratch, model: layer)
             value = scratch.animatableValue(for: valueKey)?.components
@@ -212,7 +218,9 @@ public final class AnimationSampler {
             return AnimationSample(
                 localTime: t, phase: phase, inputFraction: fraction(of: s), progress: progress(of: s))
         }
-        if s.shown {
+        if let number = drivenNumber(s) {
+            values.append(number)
+        } else if s.shown {
             scratch.copyState(from: layer)
             program.apply(sample: s, to: scratch, model: layer)
             scratch.animatableValue(for: valueKey)?.appendComponents(to: &values)
@@ -220,6 +228,49 @@ public final class AnimationSampler {
             layer.animatableValue(for: valueKey)?.appendComponents(to: &values)
         }
         return AnimationSample(localTime: t, phase: phase, inputFraction: fraction(of: s), progress: progress(of: s))
+    }
+
+    /// The number a basic animation of numbers computes at the layer's local time `t`, as it drives the
+    /// key path (an unwrapped angle for `transform.rotation`: 4.96 rad at 79 % of a turn, where the
+    /// matrix reads back −1.32); nil while it does not show, or for other animations.
+    public func animatedNumber(atLocalTime t: Double) -> Double? {
+        guard case .basic(let basic) = program.body else { return nil }
+        let s = program.timing.sample(t)
+        guard s.shown else { return nil }
+        return basic.number(progress: program.timing.progress(of: s, curve: program.timingFunction), model: layer)
+    }
+
+    /// For a `transform.…` component animated by a basic animation of numbers, the number it drives at
+    /// a shown sample: what the samples report as the value, since the matrix reads an angle back
+    /// wrapped into −π…π. Nil otherwise.
+    private func drivenNumber(_ s: ResolvedTiming.Sample) -> Double? {
+        guard s.shown, drivesTransformComponent, case .basic(let basic) = program.body else { return nil }
+        return basic.number(progress: program.timing.progress(of: s, curve: program.timingFunction), model: layer)
+    }
+
+    /// For a `path` animation: how many points (end and control points) the path it draws at the layer's
+    /// local time `t` has (the model's path while it does not show); nil for other key paths. A path is
+    /// not a list of numbers, so this and the sample's eased fraction (the morph fraction) are what the
+    /// panels show of it.
+    public func pathPointCount(atLocalTime t: Double) -> Int? {
+        guard valueKey == .shape(.path) else { return nil }
+        let s = program.timing.sample(t)
+        var path = (layer as? CAShapeLayer)?.path
+        if s.shown {
+            scratch.copyState(from: layer)
+            program.apply(sample: s, to: scratch, model: layer)
+            path = (scratch as? CAShapeLayer)?.path
+        }
+        var count = 0
+        path?.forEachElement { element in
+            switch element {
+            case .moveTo, .lineTo: count += 1
+            case .quadCurveTo: count += 2
+            case .curveTo: count += 3
+            case .closeSubpath: break
+            }
+        }
+        return count
     }
 
     /// Writes the components of the key path's presentation value (as of the last engine step; the

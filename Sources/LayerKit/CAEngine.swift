@@ -107,7 +107,7 @@ extension LayerEngine {
     private func deliver(_ event: PendingEvent) {
         let observed = CAAnimationEvent(
             kind: event.kind, layer: event.layer, key: event.key, animation: event.animation,
-            mediaTime: event.mediaTime)
+            mediaTime: event.mediaTime, localTime: event.localTime)
         switch event.kind {
         case .didStart:
             event.animation.delegate?.animationDidStart(event.animation)

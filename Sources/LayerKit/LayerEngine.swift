@@ -141,4 +141,6 @@ struct PendingEvent {
     var mediaTime: CFTimeInterval
     /// Order of discovery, to keep delivery stable for equal times.
     var sequence: Int
+    /// The layer-local time it is dated from, when the timing dates it.
+    var localTime: CFTimeInterval? = nil
 }

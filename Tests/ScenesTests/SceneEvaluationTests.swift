@@ -47,6 +47,15 @@ import Testing
         #expect(ValueFormatter.format(CGPoint(x: 1, y: 2.5)) == "1 2.5")
         #expect(ValueFormatter.format(nil) == "nil")
     }
+
+    /// An opacity (a `Float`) prints with 9 significant digits, as the command line contract asks.
+    @Test func floatsPrintNineSignificantDigits() {
+        #expect(ValueFormatter.format(Float(0.41234567)) == "0.412345678")
+        #expect(ValueFormatter.format(Float(0.3)) == "0.300000012")
+        #expect(ValueFormatter.format(Float(0.5)) == "0.5")
+        #expect(ValueFormatter.format(Float(1)) == "1")
+        #expect(Float(ValueFormatter.format(Float(0.1234567))) == Float(0.1234567), "reads back exactly")
+    }
 }
 
 /// The engine benchmark prints two lines per layer count (time only, then one property changed) in
