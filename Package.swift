@@ -8,6 +8,9 @@ let package = Package(
     products: [
         .executable(name: "layerscope", targets: ["layerscope"]),
         .library(name: "LayerKit", targets: ["LayerKit"]),
+        // Code pasted from iOS keeps its imports: these two only re-export LayerKit.
+        .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        .library(name: "UIKit", targets: ["UIKit"]),
         .library(name: "Compositor", targets: ["Compositor", "Raster", "Geometry", "Pictures"]),
         .library(name: "ImageFiles", targets: ["ImageFiles"]),
         .library(name: "Scenes", targets: ["Scenes"]),
@@ -19,6 +22,8 @@ let package = Package(
         .systemLibrary(name: "CPixelOps", path: "Sources/CPixelOps"),
         .target(name: "Raster", dependencies: ["Geometry", "Pictures", "CPixelOps"]),
         .target(name: "LayerKit", dependencies: ["Geometry", "Pictures"]),
+        .target(name: "QuartzCore", dependencies: ["LayerKit"]),
+        .target(name: "UIKit", dependencies: ["LayerKit"]),
         .target(name: "Compositor", dependencies: ["LayerKit", "Raster"]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", providers: [.apt(["libjpeg62-turbo-dev"])]),
@@ -49,6 +54,7 @@ let package = Package(
         .testTarget(name: "PicturesTests", dependencies: ["Pictures"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "LayerscopeTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "LayerscopeTestSupport"]),
+        .testTarget(name: "ReexportTests", dependencies: ["QuartzCore", "UIKit"]),
         .testTarget(
             name: "CompositorTests", dependencies: ["Compositor", "Scenes", "ImageFiles", "LayerscopeTestSupport"],
             exclude: ["Goldens"]),

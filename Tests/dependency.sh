@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Checks that the library products can be used as a dependency of another package: SwiftPM refuses a
 # dependency whose targets use unsafeFlags, so this builds a scratch package that depends on this
-# repository by file:// URL and an exact version tag, imports LayerKit and Compositor, and runs it;
-# a second program of that package opens the viewer on its own Swift scene (a SceneScript class of
-# its own, through `runViewer`) under an Xvfb started here, as the README shows.
+# repository by file:// URL and an exact version tag, imports LayerKit and Compositor (and, in a file of
+# its own, QuartzCore and UIKit, as pasted iOS code does), and runs it; a second program of that
+# package opens the viewer on its own Swift scene (a SceneScript class of its own, through
+# `runViewer`) under an Xvfb started here, as the README shows.
 # What is checked is the work tree as it is, uncommitted changes included: its files (tracked ones and
 # untracked ones not ignored) are committed into a temporary repository and tagged there, so the
 # repository itself is left untouched. Debug build; about two minutes.
@@ -42,6 +43,8 @@ let package = Package(
             dependencies: [
                 .product(name: "LayerKit", package: "Layerscope"),
                 .product(name: "Compositor", package: "Layerscope"),
+                .product(name: "QuartzCore", package: "Layerscope"),
+                .product(name: "UIKit", package: "Layerscope"),
             ]),
         .executableTarget(
             name: "MyScene",
@@ -64,6 +67,21 @@ root.backgroundColor = UIColor.white.cgColor
 let frame = Bitmap(width: 32, height: 32)
 Compositor().render(root, into: frame)
 print(frame[16, 16] == 0xFFFF_FFFF ? "white" : "pixel \(frame[16, 16])")
+print(pastedCodeKeys())
+SWIFT
+# Code pasted from iOS with its own imports, in a file of its own.
+cat > "$tmp/scratch/Sources/DependencyCheck/Pasted.swift" <<'SWIFT'
+import QuartzCore
+import UIKit
+
+func pastedCodeKeys() -> String {
+    let layer = CAShapeLayer()
+    layer.fillColor = UIColor.systemOrange.cgColor
+    let spring = CASpringAnimation(keyPath: "position")
+    spring.toValue = NSValue(cgPoint: CGPoint(x: UIScreen.main.bounds.midX, y: 10))
+    layer.add(spring, forKey: "spring")
+    return layer.animationKeys()?.joined() ?? "none"
+}
 SWIFT
 
 mkdir -p "$tmp/scratch/Sources/MyScene"
@@ -98,12 +116,13 @@ export TMPDIR="$tmp/tmp"
 swiftpm=(--package-path "$tmp/scratch" --cache-path "$tmp/cache" --config-path "$tmp/config"
   --security-path "$tmp/security" --disable-dependency-cache --manifest-cache local)
 if swift build "${swiftpm[@]}" >"$tmp/build.log" 2>&1; then
-  ok "a package depending on Layerscope $tag (LayerKit, Compositor, Scenes, Viewer) builds"
+  ok "a package depending on Layerscope $tag (LayerKit, Compositor, QuartzCore, UIKit, Scenes, Viewer) builds"
   out=$("$tmp/scratch/.build/debug/DependencyCheck" 2>&1)
-  if [ "$out" = white ]; then ok "it renders a white layer"; else no "it renders a white layer (got: $out)"; fi
+  if [ "$out" = "white"$'\n'"spring" ]; then ok "it renders a white layer, and code importing QuartzCore and UIKit runs"
+  else no "it renders a white layer, and code importing QuartzCore and UIKit runs (got: $out)"; fi
 else
-  no "a package depending on Layerscope $tag (LayerKit, Compositor, Scenes, Viewer) builds: $(grep -m3 'error' "$tmp/build.log" | tr '\n' ' ')"
-  no "it renders a white layer (not built)"
+  no "a package depending on Layerscope $tag (LayerKit, Compositor, QuartzCore, UIKit, Scenes, Viewer) builds: $(grep -m3 'error' "$tmp/build.log" | tr '\n' ' ')"
+  no "it renders a white layer, and code importing QuartzCore and UIKit runs (not built)"
 fi
 
 # The scratch package's own scene in the viewer, on an X display of its own.

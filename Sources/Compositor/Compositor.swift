@@ -15,8 +15,11 @@ public final class Compositor {
     private lazy var builder = DisplayListBuilder(scratch: scratch) { [unowned self] items, bitmap in
         self.painter(for: bitmap).paint(items, into: bitmap, region: nil)
     }
-    /// The last frame drawn into each target, to compute damage against.
-    private var lastFrames: [ObjectIdentifier: (target: WeakBitmap, items: [DrawItem])] = [:]
+    /// The last frame drawn into each live target, to compute damage against; entries whose target
+    /// went away are dropped at the next frame.
+    private var lastFrames: [(target: WeakBitmap, items: [DrawItem])] = []
+    /// The damage of the frame being drawn, its storage reused from frame to frame.
+    private var damage = Region(height: 0)
 
     public init() {}
 
@@ -33,21 +36,25 @@ public final class Compositor {
     public func render(_ root: CALayer, into target: Bitmap, damageOnly: Bool) -> [CGRect] {
         let tree = root.presentation() ?? root
         let items = builder.build(tree, width: target.width, height: target.height)
-        let id = ObjectIdentifier(target)
+        lastFrames.removeAll { $0.target.bitmap == nil }
+        let index = lastFrames.firstIndex { $0.target.bitmap === target }
         let frame = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
-        var region: Region
-        if damageOnly, let last = lastFrames[id], last.target.bitmap === target {
-            region = Region(height: target.height)
-            Damage.add(from: last.items, to: items, into: &region)
-            region = region.clipped(to: frame)
+        if damage.height != target.height { damage = Region(height: target.height) }
+        damage.removeAll()
+        if damageOnly, let index {
+            Damage.add(from: lastFrames[index].items, to: items, into: &damage)
+            damage.clip(to: frame)
         } else {
-            region = Region(height: target.height, rect: frame)
+            damage.add(frame)
         }
-        if lastFrames.count > 4 { lastFrames = lastFrames.filter { $0.value.target.bitmap != nil } }
-        lastFrames[id] = (WeakBitmap(target), items)
-        guard !region.isEmpty else { return [] }
-        painter(for: target).paint(items, into: target, region: region)
-        let bounds = region.bounds
+        if let index {
+            lastFrames[index].items = items
+        } else {
+            lastFrames.append((WeakBitmap(target), items))
+        }
+        guard !damage.isEmpty else { return [] }
+        painter(for: target).paint(items, into: target, region: damage)
+        let bounds = damage.bounds
         return [CGRect(x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height)]
     }
 

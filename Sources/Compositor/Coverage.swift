@@ -2,7 +2,8 @@ import LayerKit
 import Raster
 
 /// What a coverage mask was made from: two masks with equal keys hold the same coverage, so an unchanged
-/// shape is not rasterized again.
+/// shape is not rasterized again. The canvas is part of the key: a mask covers the shape's bounds
+/// clipped to the canvas, so the same shape on a canvas of another size has other coverage.
 struct CoverageKey: Hashable {
     enum Source: Hashable {
         case fill(FillRule)
@@ -27,11 +28,12 @@ struct CoverageKey: Hashable {
     var path: [PathElement]
     var transform: CGAffineTransform
     var source: Source
+    var canvas: PixelRect
 }
 
-/// A coverage mask the size of the frame, leased from a `MaskPool`: it goes back to the pool when the
-/// last display list that uses it is dropped, so masks are reused from frame to frame without
-/// allocating.
+/// A coverage mask over the shape's own bounds (clipped to the frame), leased from a `MaskPool`: it
+/// goes back to the pool when the last display list that uses it is dropped, so masks are reused from
+/// frame to frame without allocating, and a small shape costs its own pixels, not the frame's.
 final class Coverage {
     let mask: Mask
     /// The device pixels the shape can touch (its polygon's bounding box), for damage.
@@ -50,27 +52,26 @@ final class Coverage {
     deinit { pool.recycle(mask) }
 }
 
-/// Frame-sized masks kept for reuse.
+/// Masks kept for reuse. A mask taken from the pool is moved to the bounds asked for, so each mask grows
+/// to the largest bounds it served and then serves any shape without allocating.
 final class MaskPool {
     private var free: [Mask] = []
-    private(set) var width = 0
-    private(set) var height = 0
 
-    /// A mask of `width × height`, recycled when possible; a size change drops the old masks.
-    func acquire(width: Int, height: Int) -> Mask {
-        if width != self.width || height != self.height {
-            free.removeAll()
-            self.width = width
-            self.height = height
-        }
-        return free.popLast() ?? Mask(width: width, height: height)
+    /// An empty mask over `bounds`, recycled when possible.
+    func acquire(bounds: PixelRect) -> Mask {
+        guard let mask = free.popLast() else { return Mask(bounds: bounds) }
+        mask.reset(bounds: bounds)
+        return mask
     }
 
     func recycle(_ mask: Mask) {
-        if mask.bounds.width == width && mask.bounds.height == height && mask.bounds.minX == 0 && mask.bounds.minY == 0
-        {
-            free.append(mask)
-        }
+        free.append(mask)
+    }
+
+    /// Drops the free masks whose storage exceeds `bytes` (after the canvas shrank), so a pool never
+    /// keeps more memory than the largest mask it can be asked for.
+    func trim(toCapacity bytes: Int) {
+        free.removeAll { $0.capacity > bytes }
     }
 }
 

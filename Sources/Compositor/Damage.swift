@@ -9,7 +9,8 @@ enum Damage {
     /// bounds.
     static func add(from old: [DrawItem], to new: [DrawItem], into region: inout Region) {
         guard old.count == new.count else {
-            for item in old + new { region.add(item.bounds) }
+            for item in old { region.add(item.bounds) }
+            for item in new { region.add(item.bounds) }
             return
         }
         for (before, after) in zip(old, new) {
@@ -31,19 +32,30 @@ enum Damage {
         case (.fill(let a, let opacityA, let coverageA), .fill(let b, let opacityB, let coverageB))
         where a == b && opacityA == opacityB:
             addCoverageChanges(from: coverageA, to: coverageB, bounds: old.bounds.union(new.bounds), into: &region)
+        case (.rect(let a, let opacityA, let rectA), .rect(let b, let opacityB, let rectB))
+        where a == b && opacityA == opacityB && rectA == rectB:
+            break
         case (.group(let itemsA, let opacityA, let coverageA), .group(let itemsB, let opacityB, let coverageB))
         where opacityA == opacityB:
-            var inside = Region(height: region.height)
-            add(from: itemsA, to: itemsB, into: &inside)
-            region.formUnion(inside)
+            add(from: itemsA, to: itemsB, into: &region)
             addCoverageChanges(from: coverageA, to: coverageB, bounds: old.bounds.union(new.bounds), into: &region)
         case (.tinted(let itemsA, let tintA), .tinted(let itemsB, let tintB)) where tintA == tintB:
             add(from: itemsA, to: itemsB, into: &region)
         case (.additive(let itemsA), .additive(let itemsB)):
             add(from: itemsA, to: itemsB, into: &region)
         default:
-            region.add(old.bounds)
-            region.add(new.bounds)
+            addBoth(old.bounds, new.bounds, into: &region)
+        }
+    }
+
+    /// Adds two rectangles: their union when they overlap (a shape that moved a little; the region
+    /// widens each row to one interval anyway), each on its own otherwise.
+    private static func addBoth(_ a: PixelRect, _ b: PixelRect, into region: inout Region) {
+        if !a.intersection(b).isEmpty {
+            region.add(a.union(b))
+        } else {
+            region.add(a)
+            region.add(b)
         }
     }
 
@@ -54,7 +66,12 @@ enum Damage {
         case (nil, nil): break
         case (let a?, let b?):
             if a === b || (a.key != nil && a.key == b.key) { break }
-            b.mask.addChanges(since: a.mask, to: &region)
+            if a.mask.bounds == b.mask.bounds {
+                b.mask.addChanges(since: a.mask, to: &region)
+            } else {
+                // A shape that moved or grew: its masks cover different pixels.
+                addBoth(a.bounds, b.bounds, into: &region)
+            }
         default: region.add(bounds)
         }
     }

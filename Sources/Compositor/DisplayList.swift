@@ -2,8 +2,9 @@ import Geometry
 import Raster
 
 /// One drawing step of a frame, in device pixels. A frame is a list of items drawn in order over
-/// transparent black; consecutive frames' lists are compared to find what changed.
-indirect enum DrawItem {
+/// transparent black; consecutive frames' lists are compared to find what changed. Items are stored
+/// inline (not `indirect`: a group's items live in its array), so making one allocates nothing.
+enum DrawItem {
     /// A prepared (device-aligned) image drawn pixel for pixel with `opacity`, through `coverage` if any.
     case image(PreparedImages.Entry, opacity: UInt8, coverage: Coverage?)
     /// An image under a general affine transform (a rotating sprite), resampled every frame;
@@ -11,6 +12,9 @@ indirect enum DrawItem {
     case transformedImage(Bitmap, CGAffineTransform, opacity: UInt8, visible: PixelRect)
     /// A solid colour through a coverage mask (a background, a shape's fill or stroke).
     case fill(Pixel, opacity: UInt8, coverage: Coverage)
+    /// A solid colour over an axis-aligned rectangle of device space (a background under a transform
+    /// without rotation or shear), drawn with its exact-area coverage and no mask.
+    case rect(Pixel, opacity: UInt8, rect: CGRect)
     /// Items drawn into a scratch bitmap, then drawn with `opacity` through `coverage` (a layer with a
     /// mask, `masksToBounds`, or group opacity).
     case group([DrawItem], opacity: UInt8, coverage: Coverage?)
@@ -35,6 +39,8 @@ indirect enum DrawItem {
             return Bitmap.deviceBounds(ofTexels: visible, transform: transform)
         case .fill(_, _, let coverage):
             return coverage.bounds
+        case .rect(_, _, let rect):
+            return PixelRect(enclosing: rect)
         case .group(let items, _, let coverage):
             let union = Self.bounds(of: items)
             return coverage.map { union.intersection($0.bounds) } ?? union

@@ -30,6 +30,7 @@ final class DisplayListBuilder {
 
     /// The items that draw `root` (a presentation layer) into a `width × height` frame.
     func build(_ root: CALayer, width: Int, height: Int) -> [DrawItem] {
+        if width * height < self.width * self.height { masks.trim(toCapacity: max(1, width * height)) }
         self.width = width
         self.height = height
         currentCoverage.removeAll(keepingCapacity: true)
@@ -43,6 +44,9 @@ final class DisplayListBuilder {
 
     var frame: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 
+    /// Appends the items of `layer` and its sublayers to `items`. They are appended in place, so a
+    /// layer without a mask, clip or group opacity (or with one item that takes its opacity) allocates
+    /// nothing; only a layer that needs a group moves its items into one.
     private func appendLayer(_ layer: CALayer, parent: CGAffineTransform, into items: inout [DrawItem]) {
         if let transition = layer.activeTransition {
             appendTransition(transition, of: layer, parent: parent, into: &items)
@@ -72,35 +76,40 @@ final class DisplayListBuilder {
     private func appendLayerItself(_ layer: CALayer, parent: CGAffineTransform, into items: inout [DrawItem]) {
         guard !layer.isHidden, layer.opacity > 0 else { return }
         let transform = LayerGeometry.localToSuperlayer(layer).concatenating(parent)
-        var own: [DrawItem] = []
-        appendContent(of: layer, transform: transform, into: &own)
+        let start = items.count
+        appendContent(of: layer, transform: transform, into: &items)
         if let replicator = layer as? CAReplicatorLayer {
-            appendInstances(of: replicator, transform: transform, into: &own)
+            appendInstances(of: replicator, transform: transform, into: &items)
         } else {
             for sublayer in layer.sublayers ?? [] {
-                appendLayer(sublayer, parent: transform, into: &own)
+                appendLayer(sublayer, parent: transform, into: &items)
             }
         }
-        if layer.masksToBounds, !own.isEmpty {
-            own = [.group(own, opacity: 255, coverage: outlineCoverage(of: layer, transform: transform))]
+        if layer.masksToBounds, items.count > start {
+            let clip = outlineCoverage(of: layer, transform: transform)
+            items.append(.group(Self.removeItems(from: start, of: &items), opacity: 255, coverage: clip))
         }
-        if let border = borderItem(of: layer, transform: transform) { own.append(border) }
-        if !layer.masksToBounds, let shadow = shadowItem(of: layer, casting: own, transform: transform) {
-            own.insert(shadow, at: 0)
+        if let border = borderItem(of: layer, transform: transform) { items.append(border) }
+        if !layer.masksToBounds, let shadow = shadowItem(of: layer, casting: items[start...], transform: transform) {
+            items.insert(shadow, at: start)
         }
-        guard !own.isEmpty else { return }
+        guard items.count > start else { return }
         var maskCoverage: Coverage?
         if let mask = layer.mask {
-            guard let coverage = coverage(ofMask: mask, parent: transform) else { return }
+            guard let coverage = coverage(ofMask: mask, parent: transform) else {
+                items.removeSubrange(start...)
+                return
+            }
             maskCoverage = coverage
         }
         let opacity = Self.byte(layer.opacity)
-        if maskCoverage == nil && opacity == 255 {
-            items += own
-        } else if own.count == 1, let single = Self.applying(opacity: opacity, coverage: maskCoverage, to: own[0]) {
-            items.append(single)
+        if maskCoverage == nil && opacity == 255 { return }
+        if items.count == start + 1,
+            let single = Self.applying(opacity: opacity, coverage: maskCoverage, to: items[start])
+        {
+            items[start] = single
         } else {
-            items.append(.group(own, opacity: opacity, coverage: maskCoverage))
+            items.append(.group(Self.removeItems(from: start, of: &items), opacity: opacity, coverage: maskCoverage))
         }
     }
 
@@ -126,6 +135,13 @@ final class DisplayListBuilder {
         }
     }
 
+    /// Takes `items[start...]` out of `items`, in order.
+    private static func removeItems(from start: Int, of items: inout [DrawItem]) -> [DrawItem] {
+        let taken = Array(items[start...])
+        items.removeSubrange(start...)
+        return taken
+    }
+
     /// `item` with a layer's opacity and mask folded in, when no scratch bitmap is needed for that.
     private static func applying(opacity: UInt8, coverage: Coverage?, to item: DrawItem) -> DrawItem? {
         switch item {
@@ -133,6 +149,8 @@ final class DisplayListBuilder {
             return .image(entry, opacity: mul255(own, opacity), coverage: coverage)
         case .fill(let color, let own, let shape) where coverage == nil:
             return .fill(color, opacity: mul255(own, opacity), coverage: shape)
+        case .rect(let color, let own, let rect) where coverage == nil:
+            return .rect(color, opacity: mul255(own, opacity), rect: rect)
         case .transformedImage(let image, let transform, let own, let visible) where coverage == nil:
             return .transformedImage(image, transform, opacity: mul255(own, opacity), visible: visible)
         case .group(let items, let own, let shape) where coverage == nil:
@@ -149,10 +167,16 @@ final class DisplayListBuilder {
 
     private func appendContent(of layer: CALayer, transform: CGAffineTransform, into items: inout [DrawItem]) {
         if let background = layer.backgroundColor, background.alpha > 0 {
-            items.append(
-                .fill(
-                    background.premultipliedPixel, opacity: 255,
-                    coverage: outlineCoverage(of: layer, transform: transform)))
+            if LayerOutline(layer).isRectangle,
+                let rect = LayerGeometry.axisAlignedDeviceRect(layer.bounds, transform: transform)
+            {
+                items.append(.rect(background.premultipliedPixel, opacity: 255, rect: rect))
+            } else {
+                items.append(
+                    .fill(
+                        background.premultipliedPixel, opacity: 255,
+                        coverage: outlineCoverage(of: layer, transform: transform)))
+            }
         }
         if let image = Self.picture(layer.contents), image.width > 0, image.height > 0 {
             let rect = LayerGeometry.contentsRect(
@@ -287,17 +311,18 @@ final class DisplayListBuilder {
         guard !items.isEmpty else { return nil }
         let rendered = scratch.acquire(width: width, height: height)
         paintMask(items, rendered)
-        let result = masks.acquire(width: width, height: height)
+        let bounds = items.reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1.bounds) }
+            .intersection(frame)
+        let result = masks.acquire(bounds: bounds)
         result.setCoverage(fromAlphaOf: rendered)
         scratch.recycle(rendered)
-        let bounds = items.reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1.bounds) }
-        return Coverage(mask: result, bounds: bounds.intersection(frame), key: nil, pool: masks)
+        return Coverage(mask: result, bounds: bounds, key: nil, pool: masks)
     }
 
     func rectCoverage(_ rect: CGRect, transform: CGAffineTransform) -> Coverage {
-        let key = CoverageKey(path: [], transform: transform, source: .rect(rect))
+        let key = CoverageKey(path: [], transform: transform, source: .rect(rect), canvas: frame)
         return cachedCoverage(key, owner: nil) {
-            polygon = LayerGeometry.polygon(of: rect, transform: transform)
+            LayerGeometry.polygon(of: rect, transform: transform, into: &polygon)
             return .nonZero
         }
     }
@@ -305,7 +330,7 @@ final class DisplayListBuilder {
     private func shapeCoverage(
         _ path: CGPath, transform: CGAffineTransform, source: CoverageKey.Source, owner: CoverageOwner
     ) -> Coverage {
-        let key = CoverageKey(path: path.elements, transform: transform, source: source)
+        let key = CoverageKey(path: path.elements, transform: transform, source: source, canvas: frame)
         return cachedCoverage(key, owner: owner) {
             polygon.removeAll()
             switch source {
@@ -323,21 +348,32 @@ final class DisplayListBuilder {
         }
     }
 
-    /// The coverage for `key`: this frame's or the previous frame's if it was made already, otherwise
-    /// rasterized from the polygon that `makePolygon` leaves in `polygon`, reusing the unchanged bands
-    /// of `owner`'s previous coverage.
+    /// The coverage for `key`: a shape layer's (`owner`'s) previous coverage when its key is the same
+    /// (compared, not hashed: an unchanged path shares its elements' storage, so the comparison is
+    /// quick), an ownerless rectangle's from this or the previous frame by key; otherwise rasterized
+    /// from the polygon that `makePolygon` leaves in `polygon` into a mask over the polygon's bounds
+    /// (clipped to the frame), reusing the unchanged bands of `owner`'s previous coverage when it has
+    /// the same bounds.
     func cachedCoverage(_ key: CoverageKey, owner: CoverageOwner?, makePolygon: () -> FillRule) -> Coverage {
-        if let known = currentCoverage[key] ?? previousCoverage[key] {
+        if let owner {
+            if let known = currentByOwner[owner] ?? previousByOwner[owner], known.key == key {
+                currentByOwner[owner] = known
+                return known
+            }
+        } else if let known = currentCoverage[key] ?? previousCoverage[key] {
             currentCoverage[key] = known
-            if let owner { currentByOwner[owner] = known }
             return known
         }
         let rule = makePolygon()
-        let mask = masks.acquire(width: width, height: height)
+        let bounds = Self.bounds(of: polygon).intersection(frame)
+        let mask = masks.acquire(bounds: bounds)
         rasterizer.fill(polygon, rule: rule, into: mask, reusing: owner.flatMap { previousByOwner[$0]?.mask })
-        let coverage = Coverage(mask: mask, bounds: Self.bounds(of: polygon).intersection(frame), key: key, pool: masks)
-        currentCoverage[key] = coverage
-        if let owner { currentByOwner[owner] = coverage }
+        let coverage = Coverage(mask: mask, bounds: bounds, key: key, pool: masks)
+        if let owner {
+            currentByOwner[owner] = coverage
+        } else {
+            currentCoverage[key] = coverage
+        }
         return coverage
     }
 

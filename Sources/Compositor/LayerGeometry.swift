@@ -45,14 +45,29 @@ enum LayerGeometry {
     /// The polygon of `rect` mapped to device pixels by `transform`.
     static func polygon(of rect: CGRect, transform: CGAffineTransform) -> Polygon {
         var polygon = Polygon()
-        polygon.beginContour()
-        for corner in [
-            CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
-            CGPoint(x: rect.maxX, y: rect.maxY), CGPoint(x: rect.minX, y: rect.maxY),
-        ] {
-            polygon.append(corner.applying(transform))
-        }
+        self.polygon(of: rect, transform: transform, into: &polygon)
         return polygon
+    }
+
+    /// Replaces `polygon`'s contents with the polygon of `rect` mapped by `transform`, reusing its storage.
+    static func polygon(of rect: CGRect, transform: CGAffineTransform, into polygon: inout Polygon) {
+        polygon.removeAll()
+        polygon.beginContour()
+        polygon.append(CGPoint(x: rect.minX, y: rect.minY).applying(transform))
+        polygon.append(CGPoint(x: rect.maxX, y: rect.minY).applying(transform))
+        polygon.append(CGPoint(x: rect.maxX, y: rect.maxY).applying(transform))
+        polygon.append(CGPoint(x: rect.minX, y: rect.maxY).applying(transform))
+    }
+
+    /// `rect` mapped to device pixels by `transform` when that keeps it an axis-aligned rectangle
+    /// (no rotation or shear) with finite corners within ±1e9; nil otherwise (it is then rasterized).
+    static func axisAlignedDeviceRect(_ rect: CGRect, transform: CGAffineTransform) -> CGRect? {
+        guard isAxisAligned(transform) else { return nil }
+        let a = CGPoint(x: rect.minX, y: rect.minY).applying(transform)
+        let b = CGPoint(x: rect.maxX, y: rect.maxY).applying(transform)
+        func usable(_ v: CGFloat) -> Bool { v.isFinite && abs(v) < 1e9 }
+        guard usable(a.x), usable(a.y), usable(b.x), usable(b.y) else { return nil }
+        return CGRect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
     }
 
     /// True when `transform` keeps axes aligned (no rotation or shear).

@@ -34,7 +34,7 @@ extension DisplayListBuilder {
     func outlineCoverage(of layer: CALayer, transform: CGAffineTransform) -> Coverage {
         let outline = LayerOutline(layer)
         guard !outline.isRectangle else { return rectCoverage(layer.bounds, transform: transform) }
-        let key = CoverageKey(path: [], transform: transform, source: .outline(outline))
+        let key = CoverageKey(path: [], transform: transform, source: .outline(outline), canvas: frame)
         return cachedCoverage(key, owner: nil) {
             polygon.removeAll()
             outline.path(insetBy: 0)?.flatten(into: &polygon, transform: transform)
@@ -49,11 +49,11 @@ extension DisplayListBuilder {
         let width = layer.borderWidth
         guard width > 0, width.isFinite, let color = layer.borderColor, color.alpha > 0 else { return nil }
         let outline = LayerOutline(layer)
-        let key = CoverageKey(path: [], transform: transform, source: .border(outline, width: width))
+        let key = CoverageKey(path: [], transform: transform, source: .border(outline, width: width), canvas: frame)
         let coverage = cachedCoverage(key, owner: nil) {
             polygon.removeAll()
             if outline.isRectangle {
-                polygon = LayerGeometry.polygon(of: outline.rect, transform: transform)
+                LayerGeometry.polygon(of: outline.rect, transform: transform, into: &polygon)
             } else {
                 outline.path(insetBy: 0)?.flatten(into: &polygon, transform: transform)
             }

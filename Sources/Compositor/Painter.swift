@@ -7,12 +7,14 @@ struct Painter {
     /// Row bands drawn concurrently by the fused one-pass composite of large frames.
     let bands: Int
 
-    /// Draws `items` over transparent black into `target`, touching only `region` (everything when nil).
+    /// Draws `items` over transparent black into `target`, touching only `region` (everywhere when
+    /// nil) inside `clip` (the whole target when nil).
     ///
     /// The seeds' common frame — an opaque picture covering the frame, then an opaque picture through a
     /// mask — is drawn in one pass that writes each pixel once (copy A, copy B, or blend at the mask's
     /// edge); a frame that starts with an opaque full-frame picture copies it instead of clearing first.
-    func paint(_ items: [DrawItem], into target: Bitmap, region: Region?) {
+    /// Every other item is drawn within its own bounds, so its cost is its pixels, not the region's.
+    func paint(_ items: [DrawItem], into target: Bitmap, region: Region?, clip: PixelRect? = nil) {
         let frame = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
         let whole = region ?? Region(height: target.height, rect: frame)
         var rest = items[...]
@@ -24,46 +26,50 @@ struct Painter {
                 let compositeBands = region == nil || whole.area >= 512 * 512 ? bands : 1
                 target.composite(b.pixels, through: coverage.mask, over: a.pixels, in: whole, bands: compositeBands)
             } else {
-                target.copy(from: a.pixels, in: whole)
+                target.copy(from: a.pixels, in: whole, within: clip)
             }
         } else {
-            target.fill(replacingWith: 0, in: whole)
+            target.fill(replacingWith: 0, in: whole, within: clip)
         }
         for item in rest {
-            draw(item, into: target, region: whole)
+            draw(item, into: target, region: whole, clip: clip)
         }
     }
 
-    private func draw(_ item: DrawItem, into target: Bitmap, region: Region) {
-        let area = region.clipped(to: item.bounds)
-        guard !area.isEmpty else { return }
+    private func draw(_ item: DrawItem, into target: Bitmap, region: Region, clip: PixelRect?) {
+        let bounds = clip.map { item.bounds.intersection($0) } ?? item.bounds
+        guard !bounds.isEmpty else { return }
         switch item {
         case .image(let entry, let opacity, let coverage):
-            target.draw(entry.pixels, opacity: opacity, mask: coverage?.mask, in: area)
+            target.draw(entry.pixels, opacity: opacity, mask: coverage?.mask, in: region, within: bounds)
         case .transformedImage(let image, let transform, let opacity, let visible):
             // A second core pays for its hand-off only on large pictures, not on a sprite.
             let imageBands = item.bounds.area >= 512 * 512 ? bands : 1
             target.draw(
-                image, transform: transform, opacity: opacity, in: area, visibleTexels: visible, bands: imageBands)
+                image, transform: transform, opacity: opacity, in: region, within: bounds, visibleTexels: visible,
+                bands: imageBands)
         case .fill(let color, let opacity, let coverage):
-            target.fill(color, opacity: opacity, mask: coverage.mask, in: area)
+            target.fill(color, opacity: opacity, mask: coverage.mask, in: region, within: bounds)
+        case .rect(let color, let opacity, let rect):
+            target.fill(color, opacity: opacity, rectangle: rect, in: region, within: bounds)
         case .group(let items, let opacity, let coverage):
             let layer = scratch.acquire(width: target.width, height: target.height)
-            paint(items, into: layer, region: area)
-            target.draw(layer, opacity: opacity, mask: coverage?.mask, in: area)
+            paint(items, into: layer, region: region, clip: bounds)
+            target.draw(layer, opacity: opacity, mask: coverage?.mask, in: region, within: bounds)
             scratch.recycle(layer)
         case .tinted(let items, let tint):
             let layer = scratch.acquire(width: target.width, height: target.height)
-            paint(items, into: layer, region: area)
+            paint(items, into: layer, region: region, clip: bounds)
             layer.multiply(
                 byRed: UInt8(truncatingIfNeeded: tint >> 16), green: UInt8(truncatingIfNeeded: tint >> 8),
-                blue: UInt8(truncatingIfNeeded: tint), alpha: UInt8(truncatingIfNeeded: tint >> 24), in: area)
-            target.draw(layer, opacity: 255, mask: nil, in: area)
+                blue: UInt8(truncatingIfNeeded: tint), alpha: UInt8(truncatingIfNeeded: tint >> 24), in: region,
+                within: bounds)
+            target.draw(layer, opacity: 255, mask: nil, in: region, within: bounds)
             scratch.recycle(layer)
         case .additive(let items):
             let layer = scratch.acquire(width: target.width, height: target.height)
-            paint(items, into: layer, region: area)
-            target.add(layer, in: area)
+            paint(items, into: layer, region: region, clip: bounds)
+            target.add(layer, in: region, within: bounds)
             scratch.recycle(layer)
         }
     }

@@ -23,7 +23,9 @@ extension DisplayListBuilder {
     /// by `shadowOffset` (layer space, rounded to whole device pixels) and filled with `shadowColor` at
     /// `shadowOpacity`. A shadow is kept while its path (or the fills that cast it), transform, σ and
     /// offset are unchanged; one cast by anything else (a picture, a group) is blurred again every frame.
-    func shadowItem(of layer: CALayer, casting own: [DrawItem], transform: CGAffineTransform) -> DrawItem? {
+    func shadowItem(
+        of layer: CALayer, casting own: ArraySlice<DrawItem>, transform: CGAffineTransform
+    ) -> DrawItem? {
         guard layer.shadowOpacity > 0, let color = layer.shadowColor, color.alpha > 0,
             layer.shadowPath != nil || !own.isEmpty
         else { return nil }
@@ -36,11 +38,11 @@ extension DisplayListBuilder {
         let coverage: Coverage
         if let path = layer.shadowPath {
             let key = CoverageKey(
-                path: path.elements, transform: transform, source: .shadow(sigma: sigma, dx: dx, dy: dy))
+                path: path.elements, transform: transform, source: .shadow(sigma: sigma, dx: dx, dy: dy), canvas: frame)
             coverage = cachedShadow(key) {
                 polygon.removeAll()
                 path.flatten(into: &polygon, transform: transform)
-                let caster = masks.acquire(width: width, height: height)
+                let caster = masks.acquire(bounds: frame)
                 rasterizer.fill(polygon, rule: .nonZero, into: caster)
                 let plane = casterPlane(caster.coveredBounds, sigma: sigma) { $0.setCoverage(from: caster, origin: $1) }
                 masks.recycle(caster)
@@ -48,12 +50,15 @@ extension DisplayListBuilder {
             }
         } else {
             let key = Self.castFills(own).map {
-                CoverageKey(path: [], transform: transform, source: .castShadow($0, sigma: sigma, dx: dx, dy: dy))
+                CoverageKey(
+                    path: [], transform: transform, source: .castShadow($0, sigma: sigma, dx: dx, dy: dy),
+                    canvas: frame)
             }
             coverage = cachedShadow(key) {
                 let rendered = scratch.acquire(width: width, height: height)
-                paintMask(own, rendered)
-                let bounds = DrawItem.bounds(of: own).intersection(frame)
+                let casting = Array(own)
+                paintMask(casting, rendered)
+                let bounds = DrawItem.bounds(of: casting).intersection(frame)
                 let plane = casterPlane(bounds, sigma: sigma) { $0.setAlpha(from: rendered, origin: $1) }
                 scratch.recycle(rendered)
                 return blurredCoverage(plane, sigma: sigma, dx: dx, dy: dy, key: key)
@@ -74,7 +79,7 @@ extension DisplayListBuilder {
 
     /// The fills of a caster drawn by solid fills of known coverage alone (a background, a border, the
     /// backgrounds of its sublayers), which determine its alpha; nil when anything else draws in it.
-    private static func castFills(_ items: [DrawItem]) -> [CoverageKey.CastFill]? {
+    private static func castFills(_ items: ArraySlice<DrawItem>) -> [CoverageKey.CastFill]? {
         var fills: [CoverageKey.CastFill] = []
         for item in items {
             guard case .fill(let color, let opacity, let coverage) = item, let key = coverage.key else { return nil }
@@ -101,9 +106,10 @@ extension DisplayListBuilder {
     ) -> Coverage {
         shadows.blur.blur(caster.plane, sigma: sigma, bands: 2)
         let origin = (x: caster.origin.x + dx, y: caster.origin.y + dy)
-        let mask = masks.acquire(width: width, height: height)
-        mask.setCoverage(from: caster.plane, at: origin)
         let bounds = PixelRect(x: origin.x, y: origin.y, width: caster.plane.width, height: caster.plane.height)
-        return Coverage(mask: mask, bounds: bounds.intersection(frame), key: key, pool: masks)
+            .intersection(frame)
+        let mask = masks.acquire(bounds: bounds)
+        mask.setCoverage(from: caster.plane, at: origin)
+        return Coverage(mask: mask, bounds: bounds, key: key, pool: masks)
     }
 }

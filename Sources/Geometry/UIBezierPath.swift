@@ -3,7 +3,10 @@
 /// Unlike `CGMutablePath.addArc`, `clockwise` here means clockwise on a y-down screen, as in UIKit, so
 /// `clockwise: true` runs by increasing angle.
 public final class UIBezierPath {
-    private let path: CGMutablePath
+    /// The path being built (replaced whole by `apply(_:)`).
+    var path: CGMutablePath
+    /// Whether `contains(_:)` uses the even-odd rule instead of non-zero winding (default false).
+    public var usesEvenOddFillRule = false
 
     public init() { path = CGMutablePath() }
 

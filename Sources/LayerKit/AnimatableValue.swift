@@ -14,7 +14,8 @@ enum AnimatableValue {
     case opaque(Any?)
 
     /// Converts a user value (`CGFloat`, `Double`, `Float`, `Int`, `NSNumber`, `CGPoint`, `CGSize`,
-    /// `CGRect`, `CATransform3D`, `CGColor`, `UIColor`, `CGPath`, `UIBezierPath`, `[number]`).
+    /// `CGRect`, `CATransform3D`, `CGColor`, `UIColor`, `CGPath`, `UIBezierPath`, `[number]`, and
+    /// `NSValue` boxes of points, sizes, rects and transforms).
     init(_ any: Any?) {
         guard let any else {
             self = .opaque(nil)
@@ -33,6 +34,7 @@ enum AnimatableValue {
         case let v as UIColor: self = .color(v.cgColor)
         case let v as CGPath: self = .path(v)
         case let v as UIBezierPath: self = .path(v.cgPath)
+        case let v as NSValue: self = Self(boxed: v) ?? .opaque(any)
         case let v as [Any]:
             let numbers = v.compactMap(AnimatableValue.number)
             if numbers.count == v.count, numbers.count == 3 {
@@ -41,6 +43,17 @@ enum AnimatableValue {
                 self = .opaque(any)
             }
         default: self = .opaque(any)
+        }
+    }
+
+    /// The geometry in an `NSValue` box (`NSValue(cgPoint:)`, `cgSize`, `cgRect`, `caTransform3D`).
+    init?(boxed value: NSValue) {
+        switch value.typeEncoding {
+        case "{CGPoint=dd}": self = .point(value.pointValue)
+        case "{CGSize=dd}": self = .size(value.sizeValue)
+        case "{CGRect={CGPoint=dd}{CGSize=dd}}": self = .rect(value.rectValue)
+        case NSValue.transform3DType: self = .transform(value.caTransform3DValue)
+        default: return nil
         }
     }
 
@@ -200,6 +213,12 @@ enum AnimatableValue {
             if remaining >= 1 { base = CATransform3DConcat(base, base) }
         }
         return result
+    }
+
+    /// True for a transform (which keyframe splines do not bend).
+    var isTransform: Bool {
+        if case .transform = self { return true }
+        return false
     }
 
     /// A distance between two values for paced keyframes (Euclidean over the components).

@@ -9,6 +9,9 @@ final class AnimationProgram {
 
     enum Body {
         case basic(BasicProgram)
+        /// A spring's ends, paced by its oscillator instead of a timing curve (so the frame cache,
+        /// which eases basic animations between their ends, leaves it to this general path).
+        case spring(BasicProgram, DampedSpring)
         case keyframe(KeyframeProgram)
         case group([AnimationProgram])
         case transition(TransitionProgram)
@@ -23,6 +26,9 @@ final class AnimationProgram {
             timingFunction = nil
         }
         switch animation {
+        case let a as CASpringAnimation:
+            body = a.keyPath.map { .spring(BasicProgram(a, key: AnimatableKey($0)), a.solution) } ?? .none
+            keys = a.keyPath.map { [AnimatableKey($0)] } ?? []
         case let a as CABasicAnimation:
             body = a.keyPath.map { .basic(BasicProgram(a, key: AnimatableKey($0))) } ?? .none
             keys = a.keyPath.map { [AnimatableKey($0)] } ?? []
@@ -50,11 +56,18 @@ final class AnimationProgram {
         apply(sample: s, to: target, model: model)
     }
 
+    /// The progress from the start value to the end value of a shown sample: the timing curve at the
+    /// sample's fraction of the duration, or a spring's position at its time in seconds.
+    func progress(of s: ResolvedTiming.Sample) -> Double {
+        if case .spring(_, let spring) = body { return spring.progress(at: s.basicTime) }
+        return timing.progress(of: s, curve: timingFunction)
+    }
+
     /// Applies an already computed sample.
     func apply(sample s: ResolvedTiming.Sample, to target: CALayer, model: CALayer) {
-        let progress = timing.progress(of: s, curve: timingFunction)
+        let progress = progress(of: s)
         switch body {
-        case .basic(let program):
+        case .basic(let program), .spring(let program, _):
             program.apply(
                 progress: progress, iteration: s.iteration, autoreverses: timing.autoreverses, to: target, model: model)
         case .keyframe(let program):
@@ -189,6 +202,14 @@ final class BasicProgram {
             )
         default: return nil
         }
+    }
+
+    /// The number the animation computes at `progress` before it is written into the layer (for a
+    /// `transform.rotation` key, the angle itself, not the one read back from the matrix); nil unless
+    /// both ends are plain numbers written directly.
+    func number(progress: Double, model: CALayer) -> Double? {
+        guard resolve(model: model), kind == .number else { return nil }
+        return number0 + (number1 - number0) * progress
     }
 
     func apply(progress: Double, iteration: Double, autoreverses: Bool, to target: CALayer, model: CALayer) {

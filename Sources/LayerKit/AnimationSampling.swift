@@ -41,7 +41,8 @@ public struct AnimationSample: Equatable, Sendable {
     /// The timing function's output for `inputFraction` (may leave 0…1 for overshooting curves).
     public var progress: Double?
     /// The numeric components of the key path's value on the layer at that time (the animated value
-    /// while it shows, the model value otherwise); nil for groups, paths and other non-numeric values.
+    /// while it shows, the model value otherwise; a `transform.…` component of a basic animation as
+    /// the animation drives it, an angle unwrapped); nil for groups, paths and other non-numeric values.
     public var value: [Double]?
 }
 
@@ -53,7 +54,7 @@ public struct AnimationTimingFacts: Equatable, Sendable {
     public var key: String?
     /// The animated key path (nil for groups).
     public var keyPath: String?
-    /// `basic`, `keyframe`, `group` or `animation`.
+    /// `basic`, `spring`, `keyframe`, `group` or `animation`.
     public var kind: String
     /// Resolved begin time, in the layer's local time (0 at add time became "now").
     public var beginTime: Double
@@ -79,8 +80,18 @@ public struct AnimationTimingFacts: Equatable, Sendable {
     public var activeStart: Double?
     public var activeEnd: Double?
 
-    /// The timing function as people write it: its name, or `cubic(x1, y1, x2, y2)`.
+    /// A spring's mass, stiffness, damping and initial velocity (nil for other kinds): it paces the
+    /// animation instead of the timing function.
+    public var spring: [Double]?
+
+    /// The timing function as people write it: its name, or `cubic(x1, y1, x2, y2)`; for a spring,
+    /// `spring(m 1, k 100, c 10)` (and `v` when it has an initial velocity).
     public var timingFunctionDescription: String {
+        if let spring, spring.count == 4 {
+            let velocity = spring[3] != 0 ? ", v " + Self.trimmed(spring[3]) : ""
+            return "spring(m \(Self.trimmed(spring[0])), k \(Self.trimmed(spring[1])), c \(Self.trimmed(spring[2]))"
+                + velocity + ")"
+        }
         if let timingFunctionName { return timingFunctionName }
         let numbers = controlPoints.map { value -> String in
             let text = String(format: "%.3f", value)
@@ -120,6 +131,8 @@ public final class AnimationSampler {
     public let facts: AnimationTimingFacts
     private let program: AnimationProgram
     private let valueKey: AnimatableKey?
+    /// True for a `transform.…` key path (see `drivenNumber`).
+    private let drivesTransformComponent: Bool
     /// A private copy of the layer the animation is applied to, so sampling never changes anything.
     private let scratch: CALayer
 
@@ -128,6 +141,7 @@ public final class AnimationSampler {
         animation = entry.animation
         program = entry.program
         valueKey = (entry.animation as? CAPropertyAnimation)?.keyPath.map { AnimatableKey($0) }
+        drivesTransformComponent = (entry.animation as? CAPropertyAnimation)?.keyPath?.hasPrefix("transform.") == true
         scratch = type(of: layer).init(layer: layer)
         facts = Self.facts(layer: layer, entry: entry)
     }
@@ -182,7 +196,9 @@ public final class AnimationSampler {
             return AnimationSample(localTime: t, phase: phase, inputFraction: nil, progress: nil, value: modelValue())
         }
         var value: [Double]?
-        if let valueKey {
+        if let number = drivenNumber(s) {
+            value = [number]
+        } else if let valueKey {
             scratch.copyState(from: layer)
             program.apply(sample: s, to: scratch, model: layer)
             value = scratch.animatableValue(for: valueKey)?.components
@@ -202,7 +218,9 @@ public final class AnimationSampler {
             return AnimationSample(
                 localTime: t, phase: phase, inputFraction: fraction(of: s), progress: progress(of: s))
         }
-        if s.shown {
+        if let number = drivenNumber(s) {
+            values.append(number)
+        } else if s.shown {
             scratch.copyState(from: layer)
             program.apply(sample: s, to: scratch, model: layer)
             scratch.animatableValue(for: valueKey)?.appendComponents(to: &values)
@@ -210,6 +228,49 @@ public final class AnimationSampler {
             layer.animatableValue(for: valueKey)?.appendComponents(to: &values)
         }
         return AnimationSample(localTime: t, phase: phase, inputFraction: fraction(of: s), progress: progress(of: s))
+    }
+
+    /// The number a basic animation of numbers computes at the layer's local time `t`, as it drives the
+    /// key path (an unwrapped angle for `transform.rotation`: 4.96 rad at 79 % of a turn, where the
+    /// matrix reads back −1.32); nil while it does not show, or for other animations.
+    public func animatedNumber(atLocalTime t: Double) -> Double? {
+        guard case .basic(let basic) = program.body else { return nil }
+        let s = program.timing.sample(t)
+        guard s.shown else { return nil }
+        return basic.number(progress: program.timing.progress(of: s, curve: program.timingFunction), model: layer)
+    }
+
+    /// For a `transform.…` component animated by a basic animation of numbers, the number it drives at
+    /// a shown sample: what the samples report as the value, since the matrix reads an angle back
+    /// wrapped into −π…π. Nil otherwise.
+    private func drivenNumber(_ s: ResolvedTiming.Sample) -> Double? {
+        guard s.shown, drivesTransformComponent, case .basic(let basic) = program.body else { return nil }
+        return basic.number(progress: program.timing.progress(of: s, curve: program.timingFunction), model: layer)
+    }
+
+    /// For a `path` animation: how many points (end and control points) the path it draws at the layer's
+    /// local time `t` has (the model's path while it does not show); nil for other key paths. A path is
+    /// not a list of numbers, so this and the sample's eased fraction (the morph fraction) are what the
+    /// panels show of it.
+    public func pathPointCount(atLocalTime t: Double) -> Int? {
+        guard valueKey == .shape(.path) else { return nil }
+        let s = program.timing.sample(t)
+        var path = (layer as? CAShapeLayer)?.path
+        if s.shown {
+            scratch.copyState(from: layer)
+            program.apply(sample: s, to: scratch, model: layer)
+            path = (scratch as? CAShapeLayer)?.path
+        }
+        var count = 0
+        path?.forEachElement { element in
+            switch element {
+            case .moveTo, .lineTo: count += 1
+            case .quadCurveTo: count += 2
+            case .curveTo: count += 3
+            case .closeSubpath: break
+            }
+        }
+        return count
     }
 
     /// Writes the components of the key path's presentation value (as of the last engine step; the
@@ -225,7 +286,7 @@ public final class AnimationSampler {
     }
 
     private func progress(of s: ResolvedTiming.Sample) -> Double? {
-        s.shown ? program.timing.progress(of: s, curve: program.timingFunction) : nil
+        s.shown ? program.progress(of: s) : nil
     }
 
     /// The key path's model value (what shows while the animation does not).
@@ -257,6 +318,7 @@ public final class AnimationSampler {
             function.map { [Double($0.c1.x), Double($0.c1.y), Double($0.c2.x), Double($0.c2.y)] } ?? [0, 0, 1, 1]
         let kind: String
         switch animation {
+        case is CASpringAnimation: kind = "spring"
         case is CABasicAnimation: kind = "basic"
         case is CAKeyframeAnimation: kind = "keyframe"
         case is CAAnimationGroup: kind = "group"
@@ -269,7 +331,10 @@ public final class AnimationSampler {
             speed: timing.speed, timeOffset: timing.timeOffset, isRemovedOnCompletion: animation.isRemovedOnCompletion,
             timingFunctionName: TimingFunctionNames.name(of: points), controlPoints: points,
             cycleDuration: timing.cycle, activeDuration: timing.activeDuration, activeStart: timing.startTime,
-            activeEnd: timing.endTime)
+            activeEnd: timing.endTime,
+            spring: (animation as? CASpringAnimation).map {
+                [Double($0.mass), Double($0.stiffness), Double($0.damping), Double($0.initialVelocity)]
+            })
     }
 }
 

@@ -17,6 +17,10 @@ public struct CAAnimationEvent {
     public var animation: CAAnimation
     /// Media time of the event.
     public var mediaTime: CFTimeInterval
+    /// The layer's local time the event is dated from (the start or the end of the active period); nil
+    /// when the step that found it dates it (a removal). Under a paused ancestor, where no media time
+    /// maps to it, this is the event's only exact time.
+    public var localTime: CFTimeInterval?
 }
 
 /// An animation attached to a layer: the layer's copy, its compiled program and its life so far.

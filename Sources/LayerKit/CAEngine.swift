@@ -36,6 +36,7 @@ public enum CAEngine {
 
 extension LayerEngine {
     /// One frame at `clock.now`:
+    /// 0. fires the engine's display links (once per media time), so their changes join this frame;
     /// 1. commits the implicit transaction;
     /// 2. evaluates every animation of `root`'s tree (masks included) in its layer's local time,
     ///    starting, finishing and removing animations, and rebuilds the presentation tree;
@@ -51,6 +52,7 @@ extension LayerEngine {
         }
         assertOnOwnerThread()
         let now = clock.now
+        fireDisplayLinks(at: now)
         if let implicit = implicitTransaction {
             implicitTransaction = nil
             implicit.commit(in: self)
@@ -65,10 +67,15 @@ extension LayerEngine {
             evaluator.events.append(event)
         }
         pendingEvents.removeAll()
-        let generation = modelGeneration
-        if let cache = root.frameCache, cache.isValid, cache.generation == generation {
+        var generation = modelGeneration
+        if let cache = root.frameCache, cache.isValid, cache.generation == generation,
+            DirtyLayers.sync(in: self, root: root)
+        {
             cache.run(rootParentTime: parentTime, evaluator: &evaluator)
         } else {
+            // The walk below copies every changed layer (their versions moved), dirty ones included.
+            DirtyLayers.clear(in: self, walking: root)
+            generation = modelGeneration
             root.frameCache?.writeBack()
             root.frameCache = nil
             evaluator.sync(root, parentTime: parentTime)
@@ -89,7 +96,8 @@ extension LayerEngine {
         runDueCompletions()
         events.removeAll(keepingCapacity: true)
         stepEvents = events
-        if modelGeneration != afterEvaluation {
+        if modelGeneration != afterEvaluation || !DirtyLayers.sync(in: self, root: root) {
+            DirtyLayers.clear(in: self, walking: root)
             var refresh = Evaluator(now: now, lifecycle: false)
             refresh.sync(root, parentTime: root.superlayer.map { $0.localTime(atMediaTime: now) } ?? now)
         }
@@ -99,7 +107,7 @@ extension LayerEngine {
     private func deliver(_ event: PendingEvent) {
         let observed = CAAnimationEvent(
             kind: event.kind, layer: event.layer, key: event.key, animation: event.animation,
-            mediaTime: event.mediaTime)
+            mediaTime: event.mediaTime, localTime: event.localTime)
         switch event.kind {
         case .didStart:
             event.animation.delegate?.animationDidStart(event.animation)

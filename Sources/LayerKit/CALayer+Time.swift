@@ -18,6 +18,20 @@ extension CALayer {
         return localTime(atMediaTime: media)
     }
 
+    /// Converts `t` from this layer's local time to the local time of `ancestor` through the timing of
+    /// this layer and of those between them, not `ancestor`'s own: finite under a paused `ancestor`
+    /// (speed 0), where `convertTime(_:to:)` is not. Nil when `ancestor` is not above this layer.
+    public func convertTime(_ t: CFTimeInterval, toAncestor ancestor: CALayer) -> CFTimeInterval? {
+        var layer = self
+        var time = t
+        while layer !== ancestor {
+            guard let parent = layer.superlayer else { return nil }
+            time = layer.state.timing.parentTime(fromLocal: time)
+            layer = parent
+        }
+        return time
+    }
+
     /// Converts `t` from this layer's local time to `layer`'s local time (media time when nil).
     public func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
         let media = mediaTime(fromLocal: t)

@@ -48,6 +48,8 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     var syncedAnimations: UInt64 = .max
     /// On a presentation layer: the transition running on it at the last step, for the Compositor.
     public internal(set) var activeTransition: TransitionFrame?
+    /// On a model layer: whether it is on its engine's dirty list.
+    var isDirty = false
 
     /// The layer's name, for lookups and logs.
     public var name: String? {
@@ -131,10 +133,16 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     /// that evaluate more than their own subtree (a replicator's copies) override it.
     func didSync(at time: CFTimeInterval, evaluator: inout Evaluator) {}
 
-    /// Records a model change so the next step refreshes the presentation copy.
+    /// Records a model change so the next step refreshes the presentation copy: a layer without
+    /// animations joins the engine's dirty list (the next step copies just its state), anything else
+    /// bumps the model generation (the next step walks the tree).
     @inline(__always) func modelDidChange() {
         version &+= 1
-        engineStorage.noteModelChange()
+        if isPresentation || !attached.isEmpty {
+            engineStorage.noteModelChange()
+        } else {
+            engineStorage.noteDirty(self)
+        }
     }
 
     func structureDidChange() {

@@ -127,7 +127,7 @@ struct Evaluator {
         events.append(
             PendingEvent(
                 kind: kind, layer: layer, key: entry.key, animation: entry.animation, mediaTime: media,
-                sequence: sequence))
+                sequence: sequence, localTime: localTime))
         sequence += 1
     }
 

@@ -5,8 +5,10 @@
 ///   its timing function; cubic runs a Catmull-Rom spline through the values (end values repeated).
 /// - discrete: value i is held from key time i (default i/n) until the next; the last from its key
 ///   time to the end.
-/// - paced / cubicPaced: key times proportional to the distance between successive values (arc
-///   length along a path); `keyTimes` and `timingFunctions` are ignored.
+/// - paced / cubicPaced: constant speed, `keyTimes` and `timingFunctions` ignored. Paced: key times
+///   proportional to the distance between successive values (arc length along a path), linear
+///   within. cubicPaced: progress is the fraction of the Catmull-Rom spline's arc length
+///   (`PacedSpline`); transforms, which the spline does not bend, are paced linearly.
 /// - path: for a point property, the position along the path (move-tos excluded; each segment an equal
 ///   share of time unless paced); `rotationMode` turns the layer to the tangent (`autoReverse` + π).
 final class KeyframeProgram {
@@ -22,6 +24,8 @@ final class KeyframeProgram {
     /// The values as plain numbers when they all are (the common case), for a path with no enum copies.
     private let numbers: [Double]?
     let path: PathSampler?
+    /// For cubicPaced values: the spline measured by arc length, which places progress on the curve.
+    private let spline: PacedSpline?
     let rotation: Double?
     let additive: Bool
     let cumulative: Bool
@@ -48,6 +52,7 @@ final class KeyframeProgram {
             path = sampler
             values = []
             numbers = nil
+            spline = nil
             let count = sampler.segments.count
             if paced {
                 keyTimes = sampler.cumulativeFractions
@@ -66,7 +71,12 @@ final class KeyframeProgram {
         }
         numbers = plain.count == values.count && !plain.isEmpty ? plain : nil
         let n = values.count
-        if paced, n > 1 {
+        let points = values.compactMap(\.components)
+        let splined = mode == .cubicPaced && points.count == n && !values.contains { $0.isTransform }
+        spline = splined ? PacedSpline(points: points) : nil
+        if let spline {
+            keyTimes = spline.fractions
+        } else if paced, n > 1 {
             var lengths = [0.0]
             for i in 1..<n { lengths.append(lengths[i - 1] + values[i - 1].distance(to: values[i])) }
             let total = lengths[n - 1]
@@ -90,6 +100,14 @@ final class KeyframeProgram {
             if keyTimes[mid] <= p { lo = mid } else { hi = mid - 1 }
         }
         return lo
+    }
+
+    /// The segment holding `p` (up to `upper`) and the curve parameter within it: by arc length on the
+    /// paced spline, else by key time, eased by the segment's timing function.
+    private func place(_ p: Double, upper: Int) -> (Int, Double) {
+        if let spline { return spline.place(p) }
+        let i = segment(for: p, upper: upper)
+        return (i, local(p, i))
     }
 
     /// The fraction within segment i, eased by that segment's timing function.
@@ -127,8 +145,7 @@ final class KeyframeProgram {
         } else if p >= keyTimes[n - 1] {
             value = values[n - 1]
         } else {
-            let i = segment(for: p, upper: n - 2)
-            let f = local(p, i)
+            let (i, f) = place(p, upper: n - 2)
             if cubic {
                 value = catmullRom(i, f)
             } else {
@@ -148,8 +165,7 @@ final class KeyframeProgram {
         }
         if p <= keyTimes[0] { return v[0] }
         if p >= keyTimes[n - 1] { return v[n - 1] }
-        let i = segment(for: p, upper: n - 2)
-        let t = local(p, i)
+        let (i, t) = place(p, upper: n - 2)
         guard cubic else { return v[i] + (v[i + 1] - v[i]) * t }
         let (p0, p1, p2, p3) = (v[max(i - 1, 0)], v[i], v[i + 1], v[min(i + 2, n - 1)])
         let t2 = t * t
@@ -208,109 +224,5 @@ final class KeyframeProgram {
             _ = AnimatableKey.writePart(.rotationZ, .number(atan2(tangent.y, tangent.x) + rotation), &transform)
             target.state.transform = transform
         }
-    }
-}
-
-/// A path as drawable segments (lines, quadratic and cubic curves; move-tos start subpaths, closes
-/// add the closing line), with an arc-length table for paced motion.
-struct PathSampler {
-    struct Segment {
-        var start: CGPoint
-        var c1: CGPoint
-        var c2: CGPoint
-        var end: CGPoint
-
-        /// The cubic form of the segment at parameter t.
-        func point(at t: Double) -> CGPoint {
-            let u = 1 - t
-            let a = u * u * u
-            let b = 3 * u * u * t
-            let c = 3 * u * t * t
-            let d = t * t * t
-            return CGPoint(
-                x: a * start.x + b * c1.x + c * c2.x + d * end.x, y: a * start.y + b * c1.y + c * c2.y + d * end.y)
-        }
-
-        /// The derivative at t (falls back to the chord when it vanishes).
-        func tangent(at t: Double) -> CGPoint {
-            let u = 1 - t
-            let x = 3 * u * u * (c1.x - start.x) + 6 * u * t * (c2.x - c1.x) + 3 * t * t * (end.x - c2.x)
-            let y = 3 * u * u * (c1.y - start.y) + 6 * u * t * (c2.y - c1.y) + 3 * t * t * (end.y - c2.y)
-            if x == 0, y == 0 { return CGPoint(x: end.x - start.x, y: end.y - start.y) }
-            return CGPoint(x: x, y: y)
-        }
-    }
-
-    private(set) var segments: [Segment] = []
-    /// Cumulative length at each segment end as a fraction of the total (count + 1 entries).
-    private(set) var cumulativeFractions: [Double] = [0]
-    /// Per segment, cumulative lengths at `steps` evenly spaced parameters.
-    private var tables: [[Double]] = []
-    private var total = 0.0
-    private static let steps = 32
-
-    init(_ path: CGPath) {
-        var current = CGPoint.zero
-        var subpathStart = CGPoint.zero
-        for element in path.elements {
-            switch element {
-            case .moveTo(let p):
-                current = p
-                subpathStart = p
-            case .lineTo(let p):
-                segments.append(Self.line(current, p))
-                current = p
-            case .quadCurveTo(let c, let e):
-                let c1 = CGPoint(x: current.x + 2 / 3 * (c.x - current.x), y: current.y + 2 / 3 * (c.y - current.y))
-                let c2 = CGPoint(x: e.x + 2 / 3 * (c.x - e.x), y: e.y + 2 / 3 * (c.y - e.y))
-                segments.append(Segment(start: current, c1: c1, c2: c2, end: e))
-                current = e
-            case .curveTo(let c1, let c2, let e):
-                segments.append(Segment(start: current, c1: c1, c2: c2, end: e))
-                current = e
-            case .closeSubpath:
-                if current != subpathStart { segments.append(Self.line(current, subpathStart)) }
-                current = subpathStart
-            }
-        }
-        var lengths: [Double] = []
-        for segment in segments {
-            var table = [0.0]
-            var previous = segment.start
-            for step in 1...Self.steps {
-                let p = segment.point(at: Double(step) / Double(Self.steps))
-                table.append(table[step - 1] + hypot(p.x - previous.x, p.y - previous.y))
-                previous = p
-            }
-            tables.append(table)
-            lengths.append(table[Self.steps])
-        }
-        total = lengths.reduce(0, +)
-        var running = 0.0
-        for length in lengths {
-            running += length
-            cumulativeFractions.append(total > 0 ? running / total : 0)
-        }
-    }
-
-    private static func line(_ a: CGPoint, _ b: CGPoint) -> Segment {
-        Segment(
-            start: a, c1: CGPoint(x: a.x + (b.x - a.x) / 3, y: a.y + (b.y - a.y) / 3),
-            c2: CGPoint(x: a.x + 2 * (b.x - a.x) / 3, y: a.y + 2 * (b.y - a.y) / 3), end: b)
-    }
-
-    /// The point and tangent at a fraction of the total arc length.
-    func pointAtLength(fraction: Double) -> (CGPoint, CGPoint) {
-        let f = min(max(fraction, 0), 1)
-        var i = 0
-        while i < segments.count - 1, cumulativeFractions[i + 1] < f { i += 1 }
-        let target = f * total - cumulativeFractions[i] * total
-        let table = tables[i]
-        var step = 1
-        while step < Self.steps, table[step] < target { step += 1 }
-        let span = table[step] - table[step - 1]
-        let within = span > 0 ? (target - table[step - 1]) / span : 0
-        let t = min(max((Double(step - 1) + within) / Double(Self.steps), 0), 1)
-        return (segments[i].point(at: t), segments[i].tangent(at: t))
     }
 }

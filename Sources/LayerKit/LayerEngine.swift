@@ -37,12 +37,26 @@ public final class LayerEngine {
     var sealedCompletions: [CompletionRecord] = []
     /// Stops reported by removals and replacements, delivered by the next frame step.
     var pendingEvents: [PendingEvent] = []
-    /// Bumped by every change to a model layer; the step re-syncs presentations when it moved.
+    /// Bumped by every change to a model layer that is not on `dirtyLayers`; the step walks the whole
+    /// tree when it moved.
     var modelGeneration: UInt64 = 0
+    /// Model layers without animations whose own properties changed since the last step: the next
+    /// step copies each one's state into its presentation (`DirtyLayers.sync`) instead of walking the
+    /// tree, so a frame in which a few properties changed costs those layers, not the tree's size.
+    var dirtyLayers: [CALayer] = []
     /// Whether steps may use a root's `FrameCache` (tests compare both paths).
     var frameCacheEnabled = true
     /// Reused buffer for the events of one step.
     var stepEvents: [PendingEvent] = []
+    /// Display links added to a run loop on this engine's thread, fired by each frame step.
+    var displayLinks: [CADisplayLink] = []
+    /// The media time of the last display-link tick (a second step at the same time fires none).
+    var lastDisplayLinkTick = -Double.infinity
+    /// The size `UIScreen.main.bounds` reports: the scene's (1280×720, the default `--size`, until a
+    /// scene sets it).
+    public var screenSize = CGSize(width: 1280, height: 720)
+    /// The display's refresh interval, `CADisplayLink.duration` (1/60 s until the driver sets it).
+    public var displayRefreshInterval: CFTimeInterval = 1.0 / 60.0
     /// The thread that made the engine, the only one allowed to change its layers.
     private let ownerThread = pthread_self()
 
@@ -67,6 +81,14 @@ public final class LayerEngine {
     @inline(__always) func noteModelChange() {
         assertOnOwnerThread()
         modelGeneration &+= 1
+    }
+
+    /// Records a change to the own properties of `layer`, a model layer without animations.
+    @inline(__always) func noteDirty(_ layer: CALayer) {
+        assertOnOwnerThread()
+        guard !layer.isDirty else { return }
+        layer.isDirty = true
+        dirtyLayers.append(layer)
     }
 
     /// Traps in debug builds when called from a thread other than the engine's.
@@ -119,4 +141,6 @@ struct PendingEvent {
     var mediaTime: CFTimeInterval
     /// Order of discovery, to keep delivery stable for equal times.
     var sequence: Int
+    /// The layer-local time it is dated from, when the timing dates it.
+    var localTime: CFTimeInterval? = nil
 }

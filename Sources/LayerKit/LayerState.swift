@@ -24,7 +24,7 @@ struct LayerState {
 }
 
 /// The `CAMediaTiming` properties, shared by layers and animations.
-struct TimingParameters {
+struct TimingParameters: Equatable {
     var beginTime: CFTimeInterval = 0
     var duration: CFTimeInterval = 0
     var speed: Float = 1

@@ -2,8 +2,9 @@ import Geometry
 import Raster
 
 /// The timeline bar: transport buttons (jump to start, frame back, play/pause, frame forward, jump to
-/// end), a track from media time 0 to `duration` with a playhead that can be dragged or clicked,
-/// the current time, and the playback speed with slower/faster buttons.
+/// end), a track from time 0 to `duration` with a playhead that can be dragged or clicked, the current
+/// time, and the playback speed with slower/faster buttons. Its times are whatever clock the caller
+/// shows (the viewer's scene time).
 ///
 /// The bar's fixed parts are drawn once per layout into a cached image; a frame copies it and draws
 /// the playhead, the elapsed part of the track and the readouts (no allocation once warm).
@@ -11,6 +12,8 @@ public final class TimelineBar {
     /// A button of the bar.
     public enum Control: String, CaseIterable, Sendable {
         case jumpToStart, stepBackward, playPause, stepForward, jumpToEnd, slower, faster
+        /// The speed readout between ÷2 and ×2: a click picks the next preset rate.
+        case speedPreset
     }
 
     /// What is under a point of the bar.
@@ -66,6 +69,11 @@ public final class TimelineBar {
         buttons.append((.slower, PixelRect(x: slowerX, y: y, width: Self.buttonSize, height: Self.buttonSize)))
         buttons.append((.faster, PixelRect(x: fasterX, y: y, width: Self.buttonSize, height: Self.buttonSize)))
         speedLabelX = slowerX + Self.buttonSize + 6
+        buttons.append(
+            (
+                .speedPreset,
+                PixelRect(x: speedLabelX, y: y, width: max(1, fasterX - 6 - speedLabelX), height: Self.buttonSize)
+            ))
         timeLabelX = slowerX - 12 - readoutWidth
         track = PixelRect(x: x + 10, y: frame.height / 2 - 10, width: max(10, timeLabelX - 12 - (x + 10)), height: 6)
         cacheIsValid = false
@@ -107,7 +115,7 @@ public final class TimelineBar {
     private func redrawCache() {
         cache.fill(CurvePlotStyle.background)
         Blending.fill(cache, x: 0, y: 0, width: cache.width, height: 1, color: CurvePlotStyle.grid)
-        for button in buttons {
+        for button in buttons where button.control != .speedPreset {
             let r = button.rect
             Blending.fill(cache, x: r.x, y: r.y, width: r.width, height: r.height, color: CurvePlotStyle.button)
             Blending.outline(
@@ -158,7 +166,7 @@ public final class TimelineBar {
         case .faster:
             Blending.fill(bitmap, x: Int(cx) - 5, y: Int(cy) - 1, width: 10, height: 2, color: color)
             Blending.fill(bitmap, x: Int(cx) - 1, y: Int(cy) - 5, width: 2, height: 10, color: color)
-        case .playPause:
+        case .playPause, .speedPreset:
             break
         }
     }

@@ -36,6 +36,9 @@ public final class TimingPanel {
         self.text = text
     }
 
+    /// The newest animation shown (the one the time chain follows).
+    public var newestSampler: AnimationSampler? { rows.last?.sampler }
+
     /// The animations shown, oldest first.
     public var samplers: [AnimationSampler] { rows.map(\.sampler) }
 
@@ -253,7 +256,25 @@ public final class TimingPanel {
         baseline += 14
         x = text.draw("value ", x: 8 + dx, baseline: baseline, color: CurvePlotStyle.dimText, into: bitmap)
         row.sampler.presentationValue(into: &row.presentation)
-        if row.presentation.isEmpty {
+        if let points = row.sampler.pathPointCount(atLocalTime: localTime) {
+            // A path: how far the morph is and how many points the drawn path has.
+            x = text.draw("morph ", x: x, baseline: baseline, color: CurvePlotStyle.dimText, into: bitmap)
+            x = text.draw(
+                sample.progress.map { CurvePlotNumbers.text($0, decimals: 4) } ?? "—", x: x, baseline: baseline,
+                color: CurvePlotStyle.text, into: bitmap)
+            x = text.draw(" · ", x: x, baseline: baseline, color: CurvePlotStyle.dimText, into: bitmap)
+            x = text.draw(
+                CurvePlotNumbers.text(Double(points)), x: x, baseline: baseline, color: CurvePlotStyle.text,
+                into: bitmap)
+            text.draw(" points", x: x, baseline: baseline, color: CurvePlotStyle.dimText, into: bitmap)
+        } else if row.isTransformComponent, let v = row.sampler.animatedNumber(atLocalTime: localTime) {
+            // A transform component as the animation drives it: read back from the matrix, an angle
+            // would wrap into −π…π.
+            text.draw(
+                CurvePlotNumbers.text(v, decimals: 4), x: x, baseline: baseline, color: CurvePlotStyle.text,
+                into: bitmap)
+            return
+        } else if row.presentation.isEmpty {
             text.draw("—", x: x, baseline: baseline, color: CurvePlotStyle.text, into: bitmap)
         }
         for (index, v) in row.presentation.prefix(4).enumerated() {

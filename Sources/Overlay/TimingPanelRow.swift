@@ -12,6 +12,8 @@ final class TimingPanelRow {
     let details: String
     /// Whether the animation was still attached to its layer at the last update.
     var isAttached = true
+    /// True for a `transform.…` key path, whose value the readout takes from the animation itself.
+    private(set) lazy var isTransformComponent = sampler.facts.keyPath?.hasPrefix("transform.") == true
     private(set) var plotted: [Int] = []
     /// Reused per frame: the animation's value, the plotted components of it, the presentation value.
     var values: [Double] = []

@@ -4,10 +4,14 @@ import Raster
 public struct ToolbarItem: Equatable, Sendable {
     public var identifier: String
     public var title: String
+    /// Every title the button may show (e.g. Pause and Resume): it is as wide as the widest, so no
+    /// button moves when a label changes.
+    public var titles: [String]
 
-    public init(identifier: String, title: String) {
+    public init(identifier: String, title: String, titles: [String] = []) {
         self.identifier = identifier
         self.title = title
+        self.titles = titles
     }
 }
 
@@ -80,7 +84,9 @@ public final class Toolbar {
     private func layout() {
         let buttonHeight = height - 2 * (OverlayStyle.padding / 2)
         let y = areaHeight - height + OverlayStyle.padding / 2
-        let labelWidths = items.map { text?.width(of: $0.title) ?? 40 }
+        let labelWidths = items.map { item in
+            ([item.title] + item.titles).map { text?.width(of: $0) ?? 40 }.max() ?? 40
+        }
         let count = items.count
         func total(padding: Int, gap: Int) -> Int {
             labelWidths.reduce(0) { $0 + $1 + 2 * padding } + gap * max(0, count - 1) + 2 * OverlayStyle.padding

@@ -3,11 +3,15 @@
 /// cairo and pixman round them (see `PixelMath`).
 extension Bitmap {
     /// Draws the premultiplied `color` over this bitmap, multiplied by `opacity` and by `mask`'s
-    /// coverage (everywhere when `mask` is nil), inside `region` (everywhere when nil).
-    public func fill(_ color: Pixel, opacity: UInt8 = 255, mask: Mask? = nil, in region: Region? = nil) {
+    /// coverage (everywhere when `mask` is nil), inside `region` (everywhere when nil) and `clip`
+    /// (when given). Only the rows and columns of `mask.bounds` are visited: the cost is the mask's
+    /// pixels, not the region's.
+    public func fill(
+        _ color: Pixel, opacity: UInt8 = 255, mask: Mask? = nil, in region: Region? = nil, within clip: PixelRect? = nil
+    ) {
         let op = UInt32(opacity)
         guard color != 0, op > 0 else { return }
-        forEachRow(in: region) { y, x0, x1 in
+        forEachRow(in: region, within: Self.limit(clip, mask)) { y, x0, x1 in
             let dst = row(y)
             guard let mask else { return RowKernels.fill(dst + x0, color: PixelMath.scale(color, by: op), x1 - x0) }
             walkSpans(
@@ -22,12 +26,16 @@ extension Bitmap {
     }
 
     /// Draws `source` over this bitmap pixel for pixel (source pixel (x, y) onto pixel (x, y), where
-    /// both exist), multiplied by `opacity` and by `mask`'s coverage, inside `region`.
-    public func draw(_ source: Bitmap, opacity: UInt8 = 255, mask: Mask? = nil, in region: Region? = nil) {
+    /// both exist), multiplied by `opacity` and by `mask`'s coverage, inside `region` and `clip` (when
+    /// given); as `fill`, only the pixels of `mask.bounds` are visited.
+    public func draw(
+        _ source: Bitmap, opacity: UInt8 = 255, mask: Mask? = nil, in region: Region? = nil,
+        within clip: PixelRect? = nil
+    ) {
         guard opacity > 0 else { return }
         let op = UInt32(opacity)
         let copies = source.isOpaque && opacity == 255
-        forEachRow(in: region) { y, x0, x1 in
+        forEachRow(in: region, within: Self.limit(clip, mask)) { y, x0, x1 in
             guard y < source.height else { return }
             let dst = row(y)
             let src = UnsafePointer(source.row(y))
@@ -65,18 +73,27 @@ extension Bitmap {
         }
     }
 
-    /// Copies the pixels of `source` (same size) inside `region` into this bitmap.
-    public func copy(from source: Bitmap, in region: Region) {
+    /// Copies the pixels of `source` (same size) inside `region` and `clip` (when given) into this bitmap.
+    public func copy(from source: Bitmap, in region: Region, within clip: PixelRect? = nil) {
         precondition(source.width == width && source.height == height, "bitmap sizes differ")
-        forEachRow(in: region) { y, x0, x1 in
+        forEachRow(in: region, within: clip) { y, x0, x1 in
             RowKernels.copy(row(y) + x0, source.row(y) + x0, x1 - x0)
         }
     }
 
-    /// Sets the pixels inside `region` (everywhere when nil) to `pixel`, ignoring what was there.
-    public func fill(replacingWith pixel: Pixel, in region: Region?) {
-        forEachRow(in: region) { y, x0, x1 in
+    /// Sets the pixels inside `region` (everywhere when nil) and `clip` (when given) to `pixel`,
+    /// ignoring what was there.
+    public func fill(replacingWith pixel: Pixel, in region: Region?, within clip: PixelRect? = nil) {
+        forEachRow(in: region, within: clip) { y, x0, x1 in
             (row(y) + x0).update(repeating: pixel, count: x1 - x0)
         }
+    }
+
+    /// The pixels a masked drawing can touch: `clip` (when given) and the mask's bounds (coverage is 0
+    /// outside them).
+    @inline(__always)
+    static func limit(_ clip: PixelRect?, _ mask: Mask?) -> PixelRect? {
+        guard let mask else { return clip }
+        return clip.map { $0.intersection(mask.bounds) } ?? mask.bounds
     }
 }

@@ -6,7 +6,7 @@ extension Bitmap {
     /// Draws `image` over this bitmap, mapped by `transform` (image pixels → device pixels), with
     /// bilinear sampling: texel (i, j) is centred at (i + 0.5, j + 0.5), and outside the image the
     /// samples are transparent, so edges fade over one pixel (anti-aliased, as cairo's
-    /// `EXTEND_NONE`). Only the transformed image's bounding box (inside `region`) is visited, each
+    /// `EXTEND_NONE`). Only the transformed image's bounding box (inside `region` and `clip`) is visited, each
     /// device pixel centre is mapped back into the image in 16.16 fixed point, and samples are
     /// weighted with 8-bit fractions. A transform that cannot be inverted draws nothing. With
     /// `bands > 1` the rows are split into that many bands drawn concurrently (sampling is
@@ -15,14 +15,15 @@ extension Bitmap {
     /// image): only device pixels that sample it are visited.
     public func draw(
         _ image: Bitmap, transform: CGAffineTransform, opacity: UInt8 = 255, in region: Region? = nil,
-        visibleTexels: PixelRect? = nil, bands: Int = 1
+        within clip: PixelRect? = nil, visibleTexels: PixelRect? = nil, bands: Int = 1
     ) {
         let determinant = transform.a * transform.d - transform.b * transform.c
         guard opacity > 0, image.width > 0, image.height > 0, determinant.isFinite, abs(determinant) > 1e-12 else {
             return
         }
+        let canvas = PixelRect(x: 0, y: 0, width: width, height: height)
         let bounds = Self.deviceBounds(ofImageWidth: image.width, height: image.height, transform: transform)
-            .intersection(PixelRect(x: 0, y: 0, width: width, height: height))
+            .intersection(clip.map { canvas.intersection($0) } ?? canvas)
         guard !bounds.isEmpty else { return }
         let texels = (visibleTexels ?? PixelRect(x: 0, y: 0, width: image.width, height: image.height))
             .intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))

@@ -4,13 +4,15 @@ extension Bitmap {
     /// is multiplied by its own multiplier and by alpha's (`PixelMath.mul255` twice, folded into one
     /// factor per channel), so the straight colour is multiplied by the tint's colour and the alpha
     /// by the tint's alpha, as a replicator's instance colour modulates its copies.
-    public func multiply(byRed red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8, in region: Region) {
+    public func multiply(
+        byRed red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8, in region: Region, within clip: PixelRect? = nil
+    ) {
         let a = UInt32(alpha)
         let factors = (
             r: PixelMath.mul255(UInt32(red), a), g: PixelMath.mul255(UInt32(green), a),
             b: PixelMath.mul255(UInt32(blue), a)
         )
-        forEachRow(in: region) { y, x0, x1 in
+        forEachRow(in: region, within: clip) { y, x0, x1 in
             let pixels = row(y)
             for x in x0..<x1 {
                 let p = pixels[x]
@@ -24,11 +26,11 @@ extension Bitmap {
 }
 
 extension Bitmap {
-    /// Adds `source`'s premultiplied pixels to this bitmap's inside `region`, each channel saturating at
-    /// 255 (the "plus lighter" blend of an additive particle emitter).
-    public func add(_ source: Bitmap, in region: Region) {
+    /// Adds `source`'s premultiplied pixels to this bitmap's inside `region` (and `clip`), each channel
+    /// saturating at 255 (the "plus lighter" blend of an additive particle emitter).
+    public func add(_ source: Bitmap, in region: Region, within clip: PixelRect? = nil) {
         precondition(source.width == width && source.height == height, "bitmap sizes differ")
-        forEachRow(in: region) { y, x0, x1 in
+        forEachRow(in: region, within: clip) { y, x0, x1 in
             let target = row(y)
             let from = source.row(y)
             for x in x0..<x1 {

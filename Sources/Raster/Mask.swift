@@ -4,32 +4,66 @@
 /// copy where coverage is 0 or 255 and blend only where it is partial.
 ///
 /// A mask is made once (it allocates `bounds.width × bounds.height` bytes) and refilled every frame by
-/// `Rasterizer.fill(_:rule:into:clip:)` or `setCoverage(from:)`, without allocating again.
+/// `Rasterizer.fill(_:rule:into:clip:)` or `setCoverage(from:)`, without allocating again; `reset(bounds:)`
+/// moves it to other bounds, allocating only when they hold more pixels or rows than it ever had.
 ///
 /// `@unchecked Sendable`: one thread refills a mask; the banded composites only read it, after the
 /// refill, from several threads at once.
 public final class Mask: @unchecked Sendable {
     /// The device pixels the mask describes; coverage outside is 0.
-    public let bounds: PixelRect
-    private let bytes: UnsafeMutablePointer<UInt8>
+    public private(set) var bounds: PixelRect
+    private var bytes: UnsafeMutablePointer<UInt8>
+    private var byteCapacity: Int
     private var spanStorage: UnsafeMutablePointer<CoverageSpan>
     private var spanCapacity: Int
     private(set) var spanCount = 0
     /// `rowStarts[r] ..< rowStarts[r + 1]` are the spans of row `bounds.minY + r` (`Int`s, like
     /// `spanCount`, so closing a row converts nothing).
-    private let rowStarts: UnsafeMutablePointer<Int>
+    private var rowStarts: UnsafeMutablePointer<Int>
+    private var rowCapacity: Int
 
     /// An empty mask over `bounds`, whose columns must fit in `Int32` (spans store them so).
     public init(bounds: PixelRect) {
-        precondition(
-            bounds.minX >= Int(Int32.min) && bounds.maxX <= Int(Int32.max), "mask columns beyond Int32: \(bounds)")
+        Self.checkColumns(bounds)
         self.bounds = bounds
-        bytes = .allocate(capacity: max(1, bounds.area))
+        byteCapacity = max(1, bounds.area)
+        bytes = .allocate(capacity: byteCapacity)
         spanCapacity = max(64, 4 * bounds.height)
         spanStorage = .allocate(capacity: spanCapacity)
-        rowStarts = .allocate(capacity: bounds.height + 1)
-        rowStarts.initialize(repeating: 0, count: bounds.height + 1)
+        rowCapacity = bounds.height + 1
+        rowStarts = .allocate(capacity: rowCapacity)
+        rowStarts.initialize(repeating: 0, count: rowCapacity)
     }
+
+    private static func checkColumns(_ bounds: PixelRect) {
+        precondition(
+            bounds.minX >= Int(Int32.min) && bounds.maxX <= Int(Int32.max), "mask columns beyond Int32: \(bounds)")
+    }
+
+    /// Empties the mask and moves it to `bounds` (same rule on columns as `init(bounds:)`), keeping its
+    /// storage when it is large enough: a pool of masks serves shapes of changing bounds without
+    /// allocating once each mask has grown to the largest it serves.
+    public func reset(bounds newBounds: PixelRect) {
+        Self.checkColumns(newBounds)
+        if newBounds.area > byteCapacity {
+            bytes.deallocate()
+            byteCapacity = newBounds.area
+            bytes = .allocate(capacity: byteCapacity)
+        }
+        if newBounds.height + 1 > rowCapacity {
+            rowStarts.deallocate()
+            rowCapacity = newBounds.height + 1
+            rowStarts = .allocate(capacity: rowCapacity)
+        }
+        bounds = newBounds
+        rowStarts.initialize(repeating: 0, count: newBounds.height + 1)
+        rasterKey = nil
+        spanCount = 0
+        bandHashes.removeAll(keepingCapacity: true)
+    }
+
+    /// Bytes of coverage storage the mask holds (its largest bounds' area so far).
+    public var capacity: Int { byteCapacity }
 
     /// An empty mask over `0 ..< width` × `0 ..< height`.
     public convenience init(width: Int, height: Int) {

@@ -61,31 +61,54 @@ public struct Region: Sendable {
         rowRange = rowRange.isEmpty ? y..<(y + 1) : min(rowRange.lowerBound, y)..<max(rowRange.upperBound, y + 1)
     }
 
-    /// Adds every pixel of `rect`.
+    /// Adds every pixel of `rect`: one pass over its rows, the row range widened once.
     public mutating func add(_ rect: PixelRect) {
-        guard !rect.isEmpty else { return }
-        for y in rect.rows.clamped(to: 0..<height) {
-            add(row: y, from: rect.minX, to: rect.maxX)
+        let rows = rect.rows.clamped(to: 0..<height)
+        guard !rect.isEmpty, !rows.isEmpty else { return }
+        let lo = Int32(clamping: rect.minX)
+        let hi = Int32(clamping: rect.maxX)
+        intervals.withUnsafeMutableBufferPointer { intervals in
+            for y in rows {
+                let (first, end) = intervals[y]
+                intervals[y] = first < end ? (min(first, lo), max(end, hi)) : (lo, hi)
+            }
         }
+        rowRange =
+            rowRange.isEmpty
+            ? rows : min(rowRange.lowerBound, rows.lowerBound)..<max(rowRange.upperBound, rows.upperBound)
     }
 
     /// The part of this region inside `rect` (empty when they do not meet, also when `rect` lies
     /// wholly above or below the canvas).
     public func clipped(to rect: PixelRect) -> Region {
-        var result = Region(height: height)
-        for y in rowRange.clamped(to: rect.rows) {
-            let columns = columns(inRow: y).clamped(to: rect.columns)
-            if !columns.isEmpty { result.add(row: y, from: columns.lowerBound, to: columns.upperBound) }
-        }
+        var result = self
+        result.clip(to: rect)
         return result
     }
 
-    /// Adds every pixel of `other` (of the same canvas height).
-    public mutating func formUnion(_ other: Region) {
-        for y in other.rowRange {
-            let (s, e) = other.interval(y)
-            add(row: y, from: s, to: e)
+    /// Keeps only the part of this region inside `rect`, in place (without allocating).
+    public mutating func clip(to rect: PixelRect) {
+        let rows = rowRange
+        guard !rows.isEmpty else { return }
+        let keep = rows.clamped(to: rect.rows)
+        let lo = Int32(clamping: rect.minX)
+        let hi = Int32(clamping: rect.maxX)
+        var first = Int.max
+        var last = Int.min
+        intervals.withUnsafeMutableBufferPointer { intervals in
+            for y in rows {
+                let (s, e) = intervals[y]
+                let (cs, ce) = (max(s, lo), min(e, hi))
+                if keep.contains(y), cs < ce {
+                    intervals[y] = (cs, ce)
+                    first = min(first, y)
+                    last = y
+                } else {
+                    intervals[y] = (0, 0)
+                }
+            }
         }
+        rowRange = first <= last ? first..<(last + 1) : 0..<0
     }
 
     /// The smallest rectangle holding the region.

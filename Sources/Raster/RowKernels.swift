@@ -66,8 +66,36 @@ enum RowKernels {
             dst.update(repeating: color, count: count)
         } else {
             let inverse = 255 - color >> 24
-            for i in 0..<count { dst[i] = color &+ PixelMath.scale(dst[i], by: inverse) }
+            let whole = count & ~3
+            var i = 0
+            while i < whole {
+                let raw = UnsafeMutableRawPointer(dst + i)
+                raw.storeBytes(
+                    of: fourOver(raw.loadUnaligned(as: SIMD8<UInt16>.self), color: color, inverse: inverse),
+                    as: SIMD8<UInt16>.self)
+                i &+= 4
+            }
+            while i < count {
+                dst[i] = color &+ PixelMath.scale(dst[i], by: inverse)
+                i &+= 1
+            }
         }
+    }
+
+    /// `color + d · inverse / 255` for four pixels at once, rounded exactly as `PixelMath.scale`: each
+    /// 16-bit lane holds two channels of one pixel, split into lanes of one channel (0…255) so the
+    /// products stay within 16 bits (SSE2's 16-bit multiply), then joined again; adding `color` per
+    /// pixel cannot carry between channels (premultiplied `over` stays within 255).
+    @inline(__always)
+    private static func fourOver(_ d: SIMD8<UInt16>, color: UInt32, inverse: UInt32) -> SIMD8<UInt16> {
+        let m = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: inverse))
+        let half = SIMD8<UInt16>(repeating: 0x80)
+        var low = (d & 0x00FF) &* m &+ half
+        low = (low &+ (low &>> 8)) &>> 8
+        var high = (d &>> 8) &* m &+ half
+        high = (high &+ (high &>> 8)) & 0xFF00
+        let scaled = unsafeBitCast(low | high, to: SIMD4<UInt32>.self)
+        return unsafeBitCast(scaled &+ SIMD4<UInt32>(repeating: color), to: SIMD8<UInt16>.self)
     }
 
     /// `dst[i] = (color · coverage[i] · opacity) over dst[i]`.

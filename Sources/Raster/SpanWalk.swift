@@ -30,17 +30,20 @@ func walkSpans(
 
 extension Bitmap {
     /// Calls `body(y, x0, x1)` for each row of `region` (every row when nil) with its columns
-    /// clipped to the bitmap; rows are visited top to bottom.
+    /// clipped to the bitmap and to `clip` (when given); rows are visited top to bottom. The cost is
+    /// the rows of `region ∩ clip`, so a small item in a large region visits only its own rows.
     @inline(__always)
-    func forEachRow(in region: Region?, _ body: (Int, Int, Int) -> Void) {
+    func forEachRow(in region: Region?, within clip: PixelRect? = nil, _ body: (Int, Int, Int) -> Void) {
+        let canvas = PixelRect(x: 0, y: 0, width: width, height: height)
+        let limit = clip.map { canvas.intersection($0) } ?? canvas
         guard let region else {
-            for y in 0..<height { body(y, 0, width) }
+            for y in limit.rows { body(y, limit.minX, limit.maxX) }
             return
         }
-        for y in region.rowRange.clamped(to: 0..<height) {
+        for y in region.rowRange.clamped(to: limit.rows) {
             let columns = region.columns(inRow: y)
-            let x0 = max(0, columns.lowerBound)
-            let x1 = min(width, columns.upperBound)
+            let x0 = max(limit.minX, columns.lowerBound)
+            let x1 = min(limit.maxX, columns.upperBound)
             if x1 > x0 { body(y, x0, x1) }
         }
     }

@@ -14,6 +14,9 @@ enum KeyMap {
         case XK_bracketleft, XK_Down: .slower
         case XK_c: .toggleCurvePanel
         case XK_h: .toggleHUD
+        case XK_l: .toggleLoop
+        case XK_Home, XK_KP_Home: .replay
+        case XK_slash, XK_question, XK_F1: .toggleKeyMap
         case XK_r: .toggleRecording
         case XK_1: .scene(1)
         case XK_2: .scene(2)
@@ -22,6 +25,26 @@ enum KeyMap {
         default: nil
         }
     }
+
+    /// The key map as the `?` sheet shows it, one binding a line.
+    static let help: [String] = [
+        "Keys",
+        "s / Return      start",
+        "x / BackSpace   stop",
+        "space           pause / resume",
+        ". / Right       one frame forward (paused)",
+        ", / Left        one frame back (paused)",
+        "] / Up          speed ×2",
+        "[ / Down        speed ÷2",
+        "Home            replay from scene time 0",
+        "l               loop on / off",
+        "c               curve panel",
+        "h               HUD",
+        "r               record",
+        "1 2 3           built-in scenes",
+        "? / F1          this key map",
+        "q / Escape      quit",
+    ]
 
     /// A short printable name of `keysym` for the log (`s`, `Return`, `space`, …).
     static func name(ofKeysym keysym: KeySym) -> String {

@@ -32,11 +32,20 @@ final class SceneSource: FrameSource {
     private var pauseAnchor: (mediaTime: Double, localTime: Double)?
     var log: ((String) -> Void)?
 
-    /// Makes the scene with `makeScene` (again after a backwards seek) on this thread's engine; a Swift
-    /// scene's `prepare` compiles it, and its code is tried in a copy of the process first.
-    init(makeScene: @escaping () throws -> Scene, prepare: (() throws -> Void)? = nil) throws {
+    /// The picture size asked for (`view --size`), which a scene file does not lay itself out for: its
+    /// tree is drawn into a picture of that size, as `render --size` draws it. Nil: the scene's size.
+    private let pictureSize: (width: Int, height: Int)?
+
+    /// Makes the scene with `makeScene` (again after a backwards seek) on this thread's engine, for a
+    /// picture of `pictureSize` (the scene's own size when nil); a Swift scene's `prepare` compiles it,
+    /// and its code is tried in a copy of the process first.
+    init(
+        makeScene: @escaping () throws -> Scene, prepare: (() throws -> Void)? = nil,
+        pictureSize: (width: Int, height: Int)? = nil
+    ) throws {
         self.makeScene = makeScene
         self.prepare = prepare
+        self.pictureSize = pictureSize.map { (max(1, $0.width), max(1, $0.height)) }
         CAEngine.reset()
         CAEngine.clock = clock
         if let prepare {
@@ -56,8 +65,8 @@ final class SceneSource: FrameSource {
 
     var name: String { scene.name }
     var rootLayer: CALayer? { scene.rootLayer }
-    var width: Int { Int(scene.size.width.rounded()) }
-    var height: Int { Int(scene.size.height.rounded()) }
+    var width: Int { pictureSize?.width ?? Int(scene.size.width.rounded()) }
+    var height: Int { pictureSize?.height ?? Int(scene.size.height.rounded()) }
 
     var extraCommands: [ViewerCommand] {
         scene.actions.compactMap { action in
@@ -74,7 +83,8 @@ final class SceneSource: FrameSource {
     private func connectLogs() {
         scene.log = { [weak self] line in self?.log?("scene: \(line)") }
         scene.rootLayer.engine.eventObserver = { [weak self] event in
-            self?.log?(SceneSource.describe(event))
+            guard let self else { return }
+            log?(SceneSource.describe(event, at: mediaTime(of: event)))
         }
     }
 
@@ -92,9 +102,23 @@ final class SceneSource: FrameSource {
         return try makeScene()
     }
 
-    /// A delegate callback as one log line, in `eval --events` form after `delegate`.
-    static func describe(_ event: CAAnimationEvent) -> String {
-        let time = String(format: "%.3f", event.mediaTime)
+    /// The media time at which `event` happened. While the viewer pauses the tree (root at speed 0, its
+    /// `timeOffset` following the clock through steps and scrubs) no media time maps to an event, so the
+    /// engine dates it at the frame that found it, e.g. the end of a scrub; the root's local time of
+    /// the event is where the paused tree reached it, which maps back through the pause's anchor. Kept
+    /// within the interval the step covered.
+    private func mediaTime(of event: CAAnimationEvent) -> Double {
+        guard let anchor = pauseAnchor, let local = event.localTime,
+            let rootLocal = event.layer.convertTime(local, toAncestor: scene.rootLayer)
+        else { return event.mediaTime }
+        let time = anchor.mediaTime + (rootLocal - anchor.localTime)
+        guard time.isFinite else { return event.mediaTime }
+        return min(max(time, min(shownTime, event.mediaTime)), event.mediaTime)
+    }
+
+    /// A delegate callback at media time `time` as one log line, in `eval --events` form after `delegate`.
+    static func describe(_ event: CAAnimationEvent, at time: Double) -> String {
+        let time = String(format: "%.3f", time)
         let layer = event.layer.name ?? "layer"
         let key = event.key ?? "-"
         switch event.kind {

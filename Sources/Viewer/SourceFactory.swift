@@ -17,7 +17,8 @@ enum SourceFactory {
         let prepare: (() throws -> Void)? =
             options.scene.hasSuffix(".swift")
             ? { [scene = options.scene] in try SceneLoader.compileSwiftScene(scene) { LineOutput.error($0) } } : nil
-        return try SceneSource(makeScene: { try loadScene(options.scene) }, prepare: prepare)
+        let size = options.width.flatMap { width in options.height.map { (width: width, height: $0) } }
+        return try SceneSource(makeScene: { try loadScene(options.scene) }, prepare: prepare, pictureSize: size)
     }
 
     /// Built-in scene number `number` (1 wipe, 2 ship, 3 reveal), or nil when it cannot be made.

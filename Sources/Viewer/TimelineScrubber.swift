@@ -7,7 +7,7 @@ import Raster
 final class TimelineScrubber {
     /// What the session should do after a pointer event on the bar.
     enum Action: Equatable {
-        /// Show exactly this media time; `ended` on the release that finishes a scrub.
+        /// Show exactly this scene time; `ended` on the release that finishes a scrub.
         case seek(Double, ended: Bool)
         /// Move one frame forward (1) or back (−1), pausing first.
         case step(Int)
@@ -25,7 +25,7 @@ final class TimelineScrubber {
     }
 
     /// Places the bar just above the bottom `bottomInset` pixels of a `width`×`height` window, for a
-    /// timeline from 0 to `duration` media seconds.
+    /// timeline from 0 to `duration` seconds of scene time.
     func layout(width: Int, height: Int, bottomInset: Int, duration: Double) {
         bar.layout(
             frame: PixelRect(
@@ -74,6 +74,7 @@ final class TimelineScrubber {
         case .playPause: return .command(.pauseResume)
         case .slower: return .command(.slower)
         case .faster: return .command(.faster)
+        case .speedPreset: return .command(.nextSpeedPreset)
         }
     }
 }

@@ -7,8 +7,16 @@ enum ViewerCommand: Equatable, Sendable {
     case stepBackward
     case faster
     case slower
+    /// The next preset playback rate: 1, 1/4, 1/10, then 1 again (any other rate goes to 1).
+    case nextSpeedPreset
     case toggleCurvePanel
     case toggleHUD
+    /// Loop playback from scene time 0 whenever the last animation ends (a demo window), or stop looping.
+    case toggleLoop
+    /// Go back to scene time 0 and play.
+    case replay
+    /// Show or hide the key map.
+    case toggleKeyMap
     /// Start recording what the window shows, or stop and save the recording in progress.
     case toggleRecording
     /// Switch to the built-in scene with this 1-based number (1 wipe, 2 ship, 3 reveal).
@@ -29,8 +37,12 @@ enum ViewerCommand: Equatable, Sendable {
         case .stepBackward: "step-backward"
         case .faster: "faster"
         case .slower: "slower"
+        case .nextSpeedPreset: "speed-preset"
         case .toggleCurvePanel: "curve-panel"
         case .toggleHUD: "hud"
+        case .toggleLoop: "loop"
+        case .replay: "replay"
+        case .toggleKeyMap: "key-map"
         case .toggleRecording: "record"
         case .scene(let number): "scene-\(number)"
         case .push: "push"

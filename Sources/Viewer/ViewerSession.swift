@@ -1,4 +1,5 @@
 import Foundation
+import LayerKit
 import Overlay
 import Raster
 import Scenes
@@ -10,6 +11,10 @@ final class ViewerSession {
     private(set) var clock: PlaybackClock
     private(set) var hudVisible: Bool
     private(set) var curvePanelVisible = false
+    /// Whether the key map sheet (`?`) is shown.
+    private(set) var keyMapVisible = false
+    /// Scene time (the transport's, the HUD's) and the demo loop.
+    private(set) var sceneClock = SceneClock()
     /// False with `--no-hud`: the scene alone, nothing drawn over it.
     let overlayEnabled: Bool
     /// Set when the picture must be drawn again although media time did not move.
@@ -22,6 +27,9 @@ final class ViewerSession {
     private let toolbar: Toolbar
     private let hud: HeadsUpDisplay
     private let curvePanel: TimingPanel
+    private let timeChainView: TimeChainView
+    /// The newest animation's time chain, refilled (storage kept) every frame the panel shows.
+    private var timeChain = AnimationTimeChain()
     private let timeline: TimelineScrubber
     private let text: TextRenderer?
     /// Whether playback was running when the current scrub began (it resumes on release).
@@ -57,12 +65,15 @@ final class ViewerSession {
         self.overlayEnabled = !options.noHUD
         self.hudVisible = !options.noHUD
         self.frameDuration = 1 / options.fps
+        // What `CADisplayLink.duration` reports to the scene's code.
+        LayerEngine.current.displayRefreshInterval = frameDuration
         self.makeScene = makeScene
         self.log = log
         self.toolbar = Toolbar(text: text)
         self.hud = HeadsUpDisplay(text: text)
         let smallText = (try? TextRenderer(dejaVuSansPixelSize: 11)) ?? text
         self.curvePanel = TimingPanel(text: smallText)
+        self.timeChainView = TimeChainView(text: smallText)
         self.timeline = TimelineScrubber(text: smallText)
         self.text = text
         self.recording = RecordingController(
@@ -84,8 +95,10 @@ final class ViewerSession {
     /// The window title for the current source.
     var title: String { "Layerscope — \(source.name)" }
 
-    /// True while time moves the picture: the display link must tick.
-    var isAnimating: Bool { !clock.isPaused && !source.isIdle }
+    /// True while time moves the picture: the display link must tick (also on an idle tree that loops).
+    var isAnimating: Bool {
+        !clock.isPaused && (!source.isIdle || (sceneClock.loops && curvePanel.latestEnd != nil))
+    }
 
     private func attach(_ newSource: FrameSource) {
         source = newSource
@@ -95,9 +108,21 @@ final class ViewerSession {
         let commands: [ViewerCommand] =
             [.start, .stop, .pauseResume] + source.extraCommands + [.toggleCurvePanel, .toggleRecording]
         commandsByIdentifier = Dictionary(uniqueKeysWithValues: commands.map { ($0.logName, $0) })
-        toolbar.setItems(commands.map { ToolbarItem(identifier: $0.logName, title: buttonTitle(for: $0)) })
+        toolbar.setItems(
+            commands.map {
+                ToolbarItem(identifier: $0.logName, title: buttonTitle(for: $0), titles: Self.buttonTitles(for: $0))
+            })
         needsRedraw = true
         logToolbarLayout()
+    }
+
+    /// Every title the button for `command` can show, so it is laid out as wide as the widest.
+    private static func buttonTitles(for command: ViewerCommand) -> [String] {
+        switch command {
+        case .pauseResume: ["Pause", "Resume"]
+        case .toggleRecording: ["Record", "Stop rec"]
+        default: []
+        }
     }
 
     private func buttonTitle(for command: ViewerCommand) -> String {
@@ -119,13 +144,26 @@ final class ViewerSession {
         windowWidth = width
         windowHeight = height
         toolbar.layout(width: width, height: height)
+        layoutTimeline()
+        let docked = TimingPanel.dockedFrame(
+            width: width, height: height, sceneWidth: source.width, sceneHeight: source.height,
+            bottomInset: toolbar.height + TimelineBar.height)
+        // The time chain takes the panel's foot when a row still fits above it.
+        let chainHeight = docked.height >= TimeChainView.height + TimingPanel.rowHeight + 24 ? TimeChainView.height : 0
         curvePanel.layout(
-            frame: TimingPanel.dockedFrame(
-                width: width, height: height, sceneWidth: source.width, sceneHeight: source.height,
-                bottomInset: toolbar.height + TimelineBar.height))
+            frame: PixelRect(x: docked.x, y: docked.y, width: docked.width, height: docked.height - chainHeight))
+        timeChainView.layout(
+            frame: PixelRect(x: docked.x, y: docked.maxY - chainHeight, width: docked.width, height: chainHeight))
         isLaidOut = true
         needsRedraw = true
         logToolbarLayout()
+    }
+
+    /// Places the transport above the toolbar, its axis the current animations' length in scene time.
+    private func layoutTimeline() {
+        timeline.layout(
+            width: windowWidth, height: windowHeight, bottomInset: toolbar.height,
+            duration: sceneClock.axisLength(latestEnd: curvePanel.latestEnd))
     }
 
     /// Logs where the toolbar's buttons are whenever that changes (tests click them there).
@@ -143,9 +181,12 @@ final class ViewerSession {
         switch command {
         case .start, .stop, .push, .pop, .action:
             bringSource(toHostTime: hostTime)
+            // A Start on an idle tree begins the scene again: scene time restarts at 0.
+            let restarts = command == .start && source.isIdle
             do {
                 try source.perform(command)
-                result = "done"
+                if restarts { sceneClock.restart(atMediaTime: clock.mediaTime(atHostTime: hostTime)) }
+                result = restarts ? "done (scene time 0)" : "done"
                 if errorIsARefusal { sceneError = nil }
             } catch {
                 sceneError = "\(error)"
@@ -167,12 +208,24 @@ final class ViewerSession {
         case .slower:
             clock.slower(atHostTime: hostTime)
             result = "speed \(Self.format(speed: clock.speed))"
+        case .nextSpeedPreset:
+            clock.setSpeed(Self.nextSpeedPreset(after: clock.speed), atHostTime: hostTime)
+            result = "speed \(Self.format(speed: clock.speed))"
         case .toggleHUD:
             hudVisible = overlayEnabled && !hudVisible
             result = hudVisible ? "hud on" : "hud off"
         case .toggleCurvePanel:
             curvePanelVisible = overlayEnabled && !curvePanelVisible
             result = curvePanelVisible ? "curve panel on" : "curve panel off"
+        case .toggleKeyMap:
+            keyMapVisible = overlayEnabled && !keyMapVisible
+            result = keyMapVisible ? "key map on" : "key map off"
+        case .toggleLoop:
+            sceneClock.loops.toggle()
+            result = sceneClock.loops ? "loop on" : "loop off"
+        case .replay:
+            replay(atHostTime: hostTime)
+            result = "playing from scene time 0"
         case .toggleRecording:
             result =
                 recording.includesUI
@@ -184,6 +237,7 @@ final class ViewerSession {
             if let next = makeScene(number) {
                 attach(next)
                 clock.seek(to: 0, atHostTime: hostTime)
+                sceneClock.restart(atMediaTime: 0)
                 bringSource(toHostTime: hostTime)
                 source.setPaused(clock.isPaused)
                 titleChanged?(title)
@@ -200,6 +254,27 @@ final class ViewerSession {
         let time = String(format: "%.3f", clock.mediaTime(atHostTime: hostTime))
         log("\(origin): \(command.logName) -> \(result) t=\(time)")
         logToolbarLayout()
+    }
+
+    /// Goes back to scene time 0 and plays from there: the scene is made again and the user's actions up
+    /// to that time replayed (a pause after it is dropped).
+    private func replay(atHostTime hostTime: Double) {
+        if clock.isPaused {
+            source.setPaused(false)
+            clock.resume(atHostTime: hostTime)
+            toolbar.setTitle(buttonTitle(for: .pauseResume), for: ViewerCommand.pauseResume.logName)
+        }
+        clock.seek(to: sceneClock.origin, atHostTime: hostTime)
+        bringSource(toHostTime: hostTime)
+    }
+
+    /// While looping, goes back to scene time 0 once playback passes the end of the last animation.
+    private func loopIfDue(atHostTime hostTime: Double) {
+        guard !clock.isPaused,
+            sceneClock.mustLoop(atMediaTime: clock.mediaTime(atHostTime: hostTime), latestEnd: curvePanel.latestEnd)
+        else { return }
+        clock.seek(to: sceneClock.origin, atHostTime: hostTime)
+        log("loop: back to scene time 0 t=\(String(format: "%.3f", sceneClock.origin))")
     }
 
     /// Ends the session for a reason other than a key or button (window closed, signal).
@@ -229,7 +304,7 @@ final class ViewerSession {
 
     /// A mouse button went down at (`x`, `y`): the toolbar button there shows pressed.
     func pointerPressed(button: UInt32, x: Int, y: Int) {
-        if overlayEnabled, button == 1, curvePanelVisible, timeline.contains(x: x, y: y) {
+        if overlayEnabled, button == 1, timeline.contains(x: x, y: y) {
             if let action = timeline.pressed(x: x, y: y) { apply(action) }
             return
         }
@@ -254,12 +329,12 @@ final class ViewerSession {
     private func apply(_ action: TimelineScrubber.Action) {
         let hostTime = MonotonicTime.seconds(MonotonicTime.nanoseconds())
         switch action {
-        case .seek(let time, let ended):
+        case .seek(let sceneTime, let ended):
             if timeline.isScrubbing && !ended && !clock.isPaused {
                 resumeAfterScrub = true
                 clock.pause(atHostTime: hostTime)
             }
-            clock.seek(to: time, atHostTime: hostTime)
+            clock.seek(to: sceneClock.mediaTime(atSceneTime: sceneTime), atHostTime: hostTime)
             if ended && resumeAfterScrub {
                 resumeAfterScrub = false
                 clock.resume(atHostTime: hostTime)
@@ -341,6 +416,9 @@ final class ViewerSession {
     /// The toolbar, for tests and hit-testing.
     var toolbarForTesting: Toolbar { toolbar }
 
+    /// The transport, for tests.
+    var transportForTesting: TimelineScrubber { timeline }
+
     private func bringSource(toHostTime hostTime: Double) {
         let mediaTime = clock.mediaTime(atHostTime: hostTime)
         if mediaTime != shownMediaTime {
@@ -355,6 +433,8 @@ final class ViewerSession {
     /// recording gets the scene alone, or with `--record-ui` the whole window once drawn.
     func draw(into bitmap: Bitmap, scene sceneBitmap: Bitmap, hostTime: Double, figures: HUDFigures, dropped: Int) {
         syncRecordButton()
+        if let root = source.rootLayer { curvePanel.update(root: root) }
+        loopIfDue(atHostTime: hostTime)
         bringSource(toHostTime: hostTime)
         source.draw(into: sceneBitmap, damageOnly: !overlayEnabled)
         if !recording.includesUI { recording.record(sceneBitmap) }
@@ -372,22 +452,31 @@ final class ViewerSession {
         }
         needsRedraw = false
         guard overlayEnabled else { return }
-        if curvePanelVisible {
-            if let root = source.rootLayer {
-                curvePanel.update(root: root)
-                curvePanel.draw(mediaTime: clock.mediaTime(atHostTime: hostTime), into: bitmap)
+        let mediaTime = clock.mediaTime(atHostTime: hostTime)
+        if curvePanelVisible, source.rootLayer != nil {
+            curvePanel.draw(mediaTime: mediaTime, into: bitmap)
+            if let sampler = curvePanel.newestSampler {
+                sampler.timeChain(atMediaTime: mediaTime, into: &timeChain)
+                timeChainView.draw(timeChain, facts: sampler.facts, into: bitmap)
             }
-            let end = curvePanel.latestEnd.map { max(1, $0.rounded(.up)) } ?? 4
-            timeline.layout(width: bitmap.width, height: bitmap.height, bottomInset: toolbar.height, duration: end)
-            timeline.bar.draw(
-                mediaTime: clock.mediaTime(atHostTime: hostTime), speed: clock.speed, paused: clock.isPaused,
-                into: bitmap)
         }
+        layoutTimeline()
+        timeline.bar.draw(
+            mediaTime: sceneClock.sceneTime(atMediaTime: mediaTime), speed: clock.speed, paused: clock.isPaused,
+            into: bitmap)
         toolbar.draw(into: bitmap)
+        let bannerHeight = sceneError.map { SceneErrorBanner.height(of: $0, text: text) } ?? 0
         if hudVisible {
             hud.draw(
                 lines: hudLines(hostTime: hostTime, figures: figures, dropped: dropped), into: bitmap,
-                above: bitmap.height - toolbar.height)
+                below: bannerHeight, above: timeline.bar.frame.minY)
+        }
+        if keyMapVisible {
+            hud.drawCentered(
+                lines: KeyMap.help,
+                in: PixelRect(
+                    x: 0, y: bannerHeight, width: bitmap.width, height: timeline.bar.frame.minY - bannerHeight),
+                into: bitmap)
         }
         if let sceneError { SceneErrorBanner.draw(sceneError, text: text, into: bitmap) }
     }
@@ -395,8 +484,9 @@ final class ViewerSession {
     private func hudLines(hostTime: Double, figures: HUDFigures, dropped: Int) -> [String] {
         [
             source.name,
-            String(format: "t %.3f s", clock.mediaTime(atHostTime: hostTime)),
-            "speed ×" + Self.format(speed: clock.speed),
+            String(format: "t %.3f s", sceneClock.sceneTime(atMediaTime: clock.mediaTime(atHostTime: hostTime))),
+            String(format: "media t %.3f s", clock.mediaTime(atHostTime: hostTime)),
+            "speed ×" + Self.format(speed: clock.speed) + (sceneClock.loops ? "  loop" : ""),
             clock.isPaused ? "paused" : (source.isIdle ? "idle" : "playing"),
             isAnimating ? String(format: "%.1f fps", figures.framesPerSecond) : "no frames (nothing moves)",
             String(format: "frame %.2f ms", figures.frameMilliseconds),
@@ -408,6 +498,15 @@ final class ViewerSession {
     private var recordingLines: [String] {
         if let seconds = recording.recordedSeconds { return [String(format: "● rec %.1f s", seconds)] }
         return recording.problem.map { ["rec: \($0)"] } ?? []
+    }
+
+    /// The preset playback rates the transport's speed readout cycles through.
+    static let speedPresets: [Double] = [1, 1.0 / 4, 1.0 / 10]
+
+    /// The preset after `speed` in `speedPresets` (1 after the last, and after any other rate).
+    static func nextSpeedPreset(after speed: Double) -> Double {
+        guard let index = speedPresets.firstIndex(where: { abs($0 - speed) < 1e-12 }) else { return 1 }
+        return speedPresets[(index + 1) % speedPresets.count]
     }
 
     /// `speed` as the HUD and log show it: `2`, `1`, `1/4`.

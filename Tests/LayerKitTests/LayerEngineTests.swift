@@ -45,6 +45,8 @@ import Testing
         #expect(other.clock.now == 5)
     }
 
+    /// A change marks only its own engine: an unanimated layer joins that engine's dirty list, an
+    /// animated one (the animation added, then the change) bumps that engine's generation.
     @Test func modelChangesMoveOnlyTheirEnginesGeneration() {
         _ = freshEngine(at: 0)
         let first = CALayer()
@@ -52,7 +54,11 @@ import Testing
         let second = CALayer()
         let (before1, before2) = (first.engine.modelGeneration, second.engine.modelGeneration)
         first.opacity = 0.5
-        #expect(first.engine.modelGeneration == before1 + 1)
+        #expect(first.engine.dirtyLayers.count == 1 && first.engine.dirtyLayers[0] === first)
+        #expect(second.engine.dirtyLayers.isEmpty)
+        first.add(CABasicAnimation(keyPath: "opacity"), forKey: "a")
+        first.opacity = 0.25
+        #expect(first.engine.modelGeneration == before1 + 2)
         #expect(second.engine.modelGeneration == before2)
     }
 

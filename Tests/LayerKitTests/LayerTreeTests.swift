@@ -98,6 +98,14 @@ import Testing
         leaf.mask = mask
         #expect(close(mask.convertTime(10, from: nil), 47, 1e-12))
         #expect(close(mask.convertTime(10, from: leaf), 10, 1e-12))
+        // Converting to an ancestor's local time skips that ancestor's own timing, so it stays finite
+        // under a paused ancestor; a layer that is not above gives nil.
+        root.speed = 0
+        #expect(!leaf.convertTime(10, to: root).isFinite)
+        #expect(close(leaf.convertTime(10, toAncestor: root) ?? .nan, 23.0 / 6, 1e-12))
+        #expect(leaf.convertTime(10, toAncestor: mid) == 5.75)
+        #expect(leaf.convertTime(10, toAncestor: leaf) == 10)
+        #expect(root.convertTime(10, toAncestor: leaf) == nil)
     }
 
     /// Pausing the masked layer (speed 0) freezes the mask's animation.

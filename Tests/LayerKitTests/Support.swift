@@ -58,3 +58,20 @@ func basic(
     animation.duration = duration
     return animation
 }
+
+/// A keyframe animation of `keyPath` (duration 1, held after its end), `configure`d and added to a new
+/// layer on a fresh engine at time 0; returns a function stepping to a time and giving the presentation.
+func keyframeSampler(_ keyPath: String, _ configure: (CAKeyframeAnimation) -> Void) -> (Double) -> CALayer {
+    let clock = freshEngine(at: 0)
+    let layer = CALayer()
+    let animation = CAKeyframeAnimation(keyPath: keyPath)
+    animation.duration = 1
+    animation.fillMode = .forwards
+    animation.isRemovedOnCompletion = false
+    configure(animation)
+    layer.add(animation, forKey: "k")
+    return { t in
+        step(layer, clock, at: t)
+        return layer.presentation()!
+    }
+}

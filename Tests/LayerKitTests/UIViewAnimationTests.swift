@@ -124,4 +124,26 @@ import Testing
         #expect(root.subviews.count == 1 && a.superview == nil && a.layer.superlayer == nil)
         #expect(a.layer.delegate === a)
     }
+
+    /// The spring variant: center.x 0 → 100 with damping ratio 0.5 over 1 s follows the closed-form
+    /// spring of mass 1, stiffness (ln 1500)²/(1·0.5²), damping 2ζ√stiffness, additively, and ends at 1 s.
+    @Test func springBlocksFollowTheirSpring() throws {
+        let clock = freshEngine(at: 0)
+        let view = shownView(clock, at: 0)
+        var outcomes: [Bool] = []
+        UIView.animate(
+            withDuration: 1, delay: 0, usingSpringWithDamping: 0.5, initialSpringVelocity: 0,
+            animations: { view.center = CGPoint(x: 100, y: 0) }, completion: { outcomes.append($0) })
+        let spring = try #require(view.layer.animation(forKey: "position") as? CASpringAnimation)
+        #expect(spring.isAdditive && spring.duration == 1 && spring.mass == 1)
+        let zeta = 0.5
+        let omega = log(1500.0) / zeta
+        #expect(close(Double(spring.stiffness), omega * omega, 1e-9))
+        step(view.layer, clock, at: 0.5)
+        let damped = omega * (1 - zeta * zeta).squareRoot()
+        let x = exp(-zeta * omega * 0.5) * (cos(damped * 0.5) + zeta * omega / damped * sin(damped * 0.5))
+        #expect(close(view.layer.presentation()!.position.x, 100 * (1 - x), 1e-6))
+        step(view.layer, clock, at: 1)
+        #expect(view.layer.presentation()!.position.x == 100 && outcomes == [true])
+    }
 }

@@ -141,14 +141,26 @@ struct CurvePanelTests {
         bitmap.fill(0xFF00_0000)
         let panel = TimingPanel(text: CurveGoldens.font(11))
         let bar = TimelineBar(text: CurveGoldens.font(11))
-        panel.layout(frame: TimingPanel.dockedFrame(width: 1920, height: 1080, bottomInset: 82))
+        let docked = TimingPanel.dockedFrame(width: 1920, height: 1080, bottomInset: 82)
+        let chainView = TimeChainView(text: CurveGoldens.font(11))
+        panel.layout(
+            frame: PixelRect(
+                x: docked.x, y: docked.y, width: docked.width, height: docked.height - TimeChainView.height))
+        chainView.layout(
+            frame: PixelRect(
+                x: docked.x, y: docked.maxY - TimeChainView.height, width: docked.width, height: TimeChainView.height))
         bar.layout(frame: PixelRect(x: 0, y: 1080 - 82, width: 1920, height: TimelineBar.height), duration: 2)
+        var chain = AnimationTimeChain()
         var costs: [Double] = []
         for frame in 0..<240 {
             let t = 1 + Double(frame) / 240
             let start = DispatchTime.now().uptimeNanoseconds
             panel.update(root: root)
             panel.draw(mediaTime: t, into: bitmap)
+            if let sampler = panel.newestSampler {
+                sampler.timeChain(atMediaTime: t, into: &chain)
+                chainView.draw(chain, facts: sampler.facts, into: bitmap)
+            }
             bar.draw(mediaTime: t, speed: 0.25, paused: false, into: bitmap)
             costs.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         }
@@ -156,7 +168,9 @@ struct CurvePanelTests {
         let median = warm[warm.count / 2]
         print(
             String(
-                format: "curve panel + timeline bar 1920x1080: median_ms=%.3f p95_ms=%.3f first_frame_ms=%.3f", median,
+                format:
+                    "curve panel + time chain + timeline bar 1920x1080: median_ms=%.3f p95_ms=%.3f first_frame_ms=%.3f",
+                median,
                 warm[warm.count * 95 / 100], costs[0]))
         #if DEBUG
             #expect(median < 5, "debug build budget; the release budget is 0.5 ms")
@@ -207,4 +221,59 @@ struct CurveValuePlotTests {
         [0.7].withUnsafeBufferPointer { plot.drawCursor(atTime: 1.05, values: $0, into: bitmap) }
         try CurveGoldens.check(bitmap, named: "value_pulse")
     }
+}
+
+/// A `path` animation's row reads as a morph: its eased fraction and the drawn path's point count
+/// (it used to read "value —").
+@MainActor
+@Test func pathRowShowsTheMorphAndPointCount() throws {
+    CAEngine.reset()
+    CAEngine.clock = ManualClock(now: 0)
+    defer { CAEngine.reset() }
+    let root = CALayer()
+    let shape = CAShapeLayer()
+    shape.name = "blob"
+    root.addSublayer(shape)
+    let morph = CABasicAnimation(keyPath: "path")
+    morph.fromValue = CGPath(rect: CGRect(x: 0, y: 0, width: 40, height: 40), transform: nil)
+    morph.toValue = CGPath(ellipseIn: CGRect(x: 10, y: 10, width: 60, height: 30), transform: nil)
+    morph.duration = 2
+    shape.add(morph, forKey: "morph")
+    let sampler = try #require(AnimationSampler(layer: shape, key: "morph"))
+    #expect(sampler.pathPointCount(atLocalTime: 1) == 13, "a move and four cubics")
+    #expect(sampler.pathPointCount(atLocalTime: 5) == 0, "finished: the model has no path")
+    try checkOneRowPanel(root: root, at: 1, named: "panel_path")
+}
+
+/// Draws the curve panel with one row for `root`'s tree at media time `t` and compares it with the
+/// golden `name`.
+@MainActor
+private func checkOneRowPanel(root: CALayer, at t: Double, named name: String) throws {
+    let panel = TimingPanel(text: CurveGoldens.font(11))
+    let bitmap = Bitmap(width: 520, height: 24 + TimingPanel.rowHeight)
+    bitmap.fill(0xFF00_0000)
+    panel.layout(frame: PixelRect(x: 0, y: 0, width: 520, height: bitmap.height))
+    panel.update(root: root)
+    panel.draw(mediaTime: t, into: bitmap)
+    try CurveGoldens.check(bitmap, named: name)
+}
+
+/// A rotation's row reads and plots the angle as the animation drives it (4.9637 at 79 % of a turn, a
+/// straight line), not as the matrix reads it back (−1.32, a line that jumps down at half a turn).
+@MainActor
+@Test func rotationRowShowsTheUnwrappedAngle() throws {
+    CAEngine.reset()
+    let clock = ManualClock(now: 0)
+    CAEngine.clock = clock
+    defer { CAEngine.reset() }
+    let ship = CALayer()
+    ship.name = "ship"
+    let turn = CABasicAnimation(keyPath: "transform.rotation.z")
+    turn.fromValue = 0.0
+    turn.toValue = 2 * Double.pi
+    turn.duration = 1
+    ship.add(turn, forKey: "turn")
+    clock.now = 0.79
+    CAEngine.step(ship)
+    try checkOneRowPanel(root: ship, at: 0.79, named: "panel_rotation")
 }

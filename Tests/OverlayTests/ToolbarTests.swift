@@ -57,6 +57,26 @@ import Testing
     }
 }
 
+/// A button whose label changes (Pause ↔ Resume, Record ↔ Stop rec) is as wide as its widest label,
+/// so neither it nor the buttons after it move.
+@Test func buttonsKeepTheirPlacesWhenALabelChanges() throws {
+    let text = try TextRenderer(dejaVuSansPixelSize: 14)
+    #expect(text.width(of: "Resume") > text.width(of: "Pause"), "the test needs labels of different widths")
+    let toolbar = Toolbar(text: text)
+    toolbar.setItems([
+        ToolbarItem(identifier: "start", title: "Start"),
+        ToolbarItem(identifier: "pause", title: "Pause", titles: ["Pause", "Resume"]),
+        ToolbarItem(identifier: "curves", title: "Curves"),
+        ToolbarItem(identifier: "record", title: "Record", titles: ["Record", "Stop rec"]),
+    ])
+    toolbar.layout(width: 800, height: 400)
+    let before = toolbar.buttons
+    #expect(toolbar.setTitle("Resume", for: "pause"))
+    #expect(toolbar.setTitle("Stop rec", for: "record"))
+    #expect(toolbar.buttons == before)
+    #expect(before[1].width >= text.width(of: "Resume") + 2 * Toolbar.compactPadding)
+}
+
 /// A window too narrow for the buttons at their natural size.
 @Suite struct NarrowToolbarTests {
     static let identifiers = ["start", "stop", "pause", "push", "pop", "curves", "record", "faster"]

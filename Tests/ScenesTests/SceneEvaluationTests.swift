@@ -47,17 +47,28 @@ import Testing
         #expect(ValueFormatter.format(CGPoint(x: 1, y: 2.5)) == "1 2.5")
         #expect(ValueFormatter.format(nil) == "nil")
     }
+
+    /// An opacity (a `Float`) prints with 9 significant digits, as the command line contract asks.
+    @Test func floatsPrintNineSignificantDigits() {
+        #expect(ValueFormatter.format(Float(0.41234567)) == "0.412345678")
+        #expect(ValueFormatter.format(Float(0.3)) == "0.300000012")
+        #expect(ValueFormatter.format(Float(0.5)) == "0.5")
+        #expect(ValueFormatter.format(Float(1)) == "1")
+        #expect(Float(ValueFormatter.format(Float(0.1234567))) == Float(0.1234567), "reads back exactly")
+    }
 }
 
-/// The engine benchmark prints one line per layer count in the documented form, and leaves the
-/// thread's clock as it found it.
+/// The engine benchmark prints two lines per layer count (time only, then one property changed) in
+/// the documented form, and leaves the thread's clock as it found it.
 @Test func engineBenchmarkLines() throws {
     let fixture = EngineFixture()
     let lines = runEngineBenchmark(layerCounts: [10, 40], frames: 3)
-    #expect(lines.count == 2)
-    for (line, count) in zip(lines, [10, 40]) {
+    #expect(lines.count == 4)
+    for (line, (name, count)) in zip(
+        lines, [("engine", 10), ("engine-change", 10), ("engine", 40), ("engine-change", 40)])
+    {
         let fields = line.split(separator: " ").map(String.init)
-        #expect(fields.count == 6 && fields[0] == "engine" && fields[1] == "layers=\(count)" && fields[2] == "frames=3")
+        #expect(fields.count == 6 && fields[0] == name && fields[1] == "layers=\(count)" && fields[2] == "frames=3")
         #expect(fields[3].hasPrefix("median_ms=") && Double(fields[3].dropFirst(10)) != nil, "\(line)")
     }
     #expect(CAEngine.clock === fixture.clock)

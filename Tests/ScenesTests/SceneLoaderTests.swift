@@ -116,3 +116,33 @@ import Testing
         #expect(Set(first.map { $0.contents.map { "\(type(of: $0))" } ?? "none" }) == ["Bitmap"])
     }
 }
+
+/// Transitions in scene files: `"kind": "transition"` with Core Animation's type and subtype names.
+@Suite struct TransitionSceneFileTests {
+    func decode(_ animation: String) throws -> SceneDocument {
+        let json =
+            #"{ "size": [10, 10], "layers": [ { "name": "a" } ], "timeline": [ { "at": 0, "add": { "layer": "a", "#
+            + #""animation": "# + animation + " } } ] }"
+        return try SceneFile.decode(Data(json.utf8), fileName: "t.json", baseURL: URL(fileURLWithPath: "/"))
+    }
+
+    @Test func aTransitionDecodesWithItsFields() throws {
+        let document = try decode(
+            #"{ "kind": "transition", "type": "push", "subtype": "fromTop", "duration": 2, "startProgress": 0.25 }"#)
+        guard case .add(_, _, let spec) = try #require(document.timeline.first).action else {
+            Issue.record("not an add")
+            return
+        }
+        let transition = try #require(AnimationBuilder.build(spec) as? CATransition)
+        #expect(transition.type == .push && transition.subtype == .fromTop && transition.duration == 2)
+        #expect(transition.startProgress == 0.25 && transition.endProgress == 1)
+    }
+
+    @Test func badTransitionFieldsAreNamed() {
+        #expect(throws: SceneFileError.self) { try decode(#"{ "kind": "transition", "type": "wipe" }"#) }
+        #expect(throws: SceneFileError.self) { try decode(#"{ "kind": "transition", "keyPath": "opacity" }"#) }
+        #expect(throws: SceneFileError.self) {
+            try decode(#"{ "kind": "transition", "startProgress": 0.6, "endProgress": 0.5 }"#)
+        }
+    }
+}

@@ -10,7 +10,8 @@ import Testing
         (XK_Left, .stepBackward), (XK_bracketright, .faster), (XK_Up, .faster), (XK_bracketleft, .slower),
         (XK_Down, .slower), (XK_c, .toggleCurvePanel), (XK_h, .toggleHUD), (XK_r, .toggleRecording), (XK_1, .scene(1)),
         (XK_2, .scene(2)),
-        (XK_3, .scene(3)), (XK_q, .quit), (XK_Escape, .quit),
+        (XK_3, .scene(3)), (XK_q, .quit), (XK_Escape, .quit), (XK_l, .toggleLoop), (XK_Home, .replay),
+        (XK_slash, .toggleKeyMap), (XK_question, .toggleKeyMap), (XK_F1, .toggleKeyMap),
     ])
     func keyRunsItsCommand(keysym: Int32, command: ViewerCommand) {
         #expect(KeyMap.command(forKeysym: KeySym(keysym)) == command)
@@ -19,6 +20,14 @@ import Testing
     @Test func unboundKeysDoNothing() {
         #expect(KeyMap.command(forKeysym: KeySym(XK_a)) == nil)
         #expect(KeyMap.command(forKeysym: KeySym(XK_4)) == nil)
+    }
+
+    /// The `?` sheet names every bound key's command.
+    @Test func theKeyMapSheetListsTheCommands() {
+        for word in ["start", "stop", "pause", "forward", "back", "×2", "÷2", "replay", "loop", "curve", "HUD", "quit"]
+        {
+            #expect(KeyMap.help.contains { $0.contains(word) }, "\(word)")
+        }
     }
 
     @Test func keysHaveXNames() {

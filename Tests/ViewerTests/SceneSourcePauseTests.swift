@@ -1,3 +1,4 @@
+import Foundation
 import LayerKit
 import Scenes
 import Testing
@@ -55,6 +56,35 @@ import Testing
         source.show(mediaTime: 1.2)
         source.show(mediaTime: 3.6)
         #expect(lines.contains("delegate 3.500 didStop ship rotateAnimation finished=true"), "\(lines)")
+    }
+
+    /// A scrub (or step) of the paused tree dates each callback at the time the tree reached it, not at
+    /// the scrub's end. `box` runs at speed 2 from media time 0.25; its fade lasts 2 s of its time
+    /// (media 0 to 1), the late fade begins at its local 2.5 and lasts 1 s (media 1.5 to 2).
+    @Test func aScrubWhilePausedDatesCallbacksAtTheirTrueTimes() throws {
+        let json = """
+            { "size": [64, 48], "layers": [ { "name": "root", "frame": [0, 0, 64, 48],
+              "sublayers": [ { "name": "box", "frame": [0, 0, 8, 8], "speed": 2, "beginTime": 0.25 } ] } ],
+              "timeline": [
+                { "at": 0, "add": { "layer": "box", "key": "fade", "animation": {
+                  "kind": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 2 } } },
+                { "at": 0, "add": { "layer": "box", "key": "late", "animation": {
+                  "kind": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 1,
+                  "beginTime": 2.5 } } } ] }
+            """
+        let document = try SceneFile.decode(
+            Data(json.utf8), fileName: "late.json", baseURL: FileManager.default.temporaryDirectory)
+        let source = try SceneSource { FileScene(document: document, images: [:]) }
+        var lines: [String] = []
+        source.log = { lines.append($0) }
+        source.show(mediaTime: 0.5)
+        source.setPaused(true)
+        source.show(mediaTime: 3)
+        #expect(
+            lines == [
+                "delegate 1.000 didStop box fade finished=true", "delegate 1.500 didStart box late",
+                "delegate 2.000 didStop box late finished=true",
+            ], "\(lines)")
     }
 
     @Test func steppingBackWhilePausedReplaysThePause() throws {

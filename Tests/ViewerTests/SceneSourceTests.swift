@@ -1,4 +1,5 @@
 import Compositor
+import Foundation
 import LayerKit
 import Raster
 import Scenes
@@ -52,6 +53,33 @@ import Testing
         source.draw(into: bitmap, damageOnly: false)
         #expect(Self.pixels(bitmap) == expected)
         CAEngine.reset()
+    }
+
+    /// `view --size` is honoured for a scene file (which does not lay itself out for it): the picture
+    /// has that size and is the frame `render --size` draws.
+    @Test func aSceneFileIsShownAtTheAskedSize() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("size-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("box.json").path
+        try Data(
+            """
+            { "size": [100, 80], "layers": [ { "name": "box", "frame": [10, 10, 120, 30], "backgroundColor": "#ff0000" } ] }
+            """.utf8
+        ).write(to: URL(fileURLWithPath: path))
+        let options = ViewerOptions(scene: path, width: 200, height: 50)
+        let source = try SourceFactory.makeSource(options: options) { try SceneLoader.load($0) }
+        #expect(source.width == 200 && source.height == 50)
+        source.show(mediaTime: 0)
+        let shown = Bitmap(width: 200, height: 50)
+        source.draw(into: shown, damageOnly: false)
+        let rendered = Bitmap(width: 200, height: 50)
+        CAEngine.reset()
+        CAEngine.clock = ManualClock(now: 0)
+        defer { CAEngine.reset() }
+        Compositor().render(try SceneLoader.load(path).rootLayer, into: rendered)
+        #expect(Self.pixels(shown) == Self.pixels(rendered))
+        #expect(shown[125, 20] == 0xFFFF_0000, "the box runs past the file's 100-pixel width")
     }
 
     @Test func damageOnlyDrawingLeavesTheSameFrameAsAFullRedraw() throws {

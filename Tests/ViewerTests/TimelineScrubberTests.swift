@@ -49,4 +49,23 @@ struct TimelineScrubberTests {
         #expect(scrubber.pressed(x: 800 - 8 - 13, y: y) == nil)
         #expect(scrubber.released(x: 800 - 8 - 13, y: y) == .command(.faster))
     }
+
+    /// The speed readout is a control too: it picks the next preset rate, which cycles 1, 1/4, 1/10.
+    @Test func theSpeedReadoutCyclesThePresets() throws {
+        let scrubber = TimelineScrubber(text: try TextRenderer(dejaVuSansPixelSize: 11))
+        scrubber.layout(width: 800, height: 600, bottomInset: 40, duration: 4)
+        let y = scrubber.bar.frame.minY + TimelineBar.height / 2
+        // Left of the ×2 button (26 px, 8 px from the edge) and its 6-px gap.
+        let x = 800 - 8 - 26 - 6 - 2
+        #expect(scrubber.pressed(x: x, y: y) == nil)
+        #expect(scrubber.released(x: x, y: y) == .command(.nextSpeedPreset))
+        var speed = 1.0
+        var seen: [Double] = []
+        for _ in 0..<4 {
+            speed = ViewerSession.nextSpeedPreset(after: speed)
+            seen.append(speed)
+        }
+        #expect(seen == [0.25, 0.1, 1, 0.25])
+        #expect(ViewerSession.nextSpeedPreset(after: 2) == 1, "any other rate goes back to 1")
+    }
 }

@@ -168,7 +168,8 @@ file=$(started_file)
 frame_rgb "$file" 5 "$tmp/ui.rgb"
 toolbar=$(grep '^toolbar: ' "$log" | tail -1 | sed -E 's/^toolbar: [^ ]+ [0-9]+,([0-9]+),.*/\1/')
 bottom=$(compare "$tmp/ui.rgb" "$tmp/render.rgb" "$((toolbar + 2))" "$((H - 2))")
-middle=$(compare "$tmp/ui.rgb" "$tmp/render.rgb" 200 "$((toolbar - 8))")
+# Above the transport (44 rows over the toolbar's strip, which starts 4 rows above its buttons).
+middle=$(compare "$tmp/ui.rgb" "$tmp/render.rgb" 200 "$((toolbar - 4 - 44 - 4))")
 ! good_match "$bottom" && good_match "$middle"
 check $? "--record-ui puts the toolbar in the file" "toolbar rows: $bottom; rows above: $middle"
 key q

@@ -61,8 +61,8 @@ final class Pulse: SceneScript {
 SWIFT
   mv "$tmp/new.swift" "$tmp/$5"
 }
-# The part of the window the HUD, the toolbar and the banner leave alone.
-box="220 120 100 75"
+# The part of the window the HUD, the banner, the transport and the toolbar leave alone at 320x240.
+box="220 118 100 34"
 
 e2e_start_xvfb
 write_scene 0.1 0.3 0.9 "" scene.swift

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Viewer benchmark under its own Xvfb (1920x1080x24): `view --frames 600 --stats` for each built-in
-# scene in three configurations (below), then the CPU used while paused (10 s, from /proc).
+# scene in four configurations (below), then the CPU used while paused (10 s, from /proc).
 #
 #   Tests/e2e/viewer-bench.sh                 # builds the release binary first
 #   LAYERSCOPE=path/to/layerscope FRAMES=600 PAUSED_SECONDS=10 Tests/e2e/viewer-bench.sh
@@ -26,17 +26,30 @@ hz=$(getconf CLK_TCK)
 
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) before the run"
 # Configurations: MIT-SHM with the HUD (every frame fully redrawn: scene, toolbar, HUD), MIT-SHM with
-# --no-hud (the Compositor redraws only damaged pixels), XPutImage with the HUD.
+# --no-hud (the Compositor redraws only damaged pixels), XPutImage with the HUD, and MIT-SHM with the
+# HUD and the inspector (curve panel, time chain) opened by its key `c` as soon as the window shows.
 for scene in wipe ship reveal; do
-    for config in shm-hud shm-damage xputimage-hud; do
+    for config in shm-hud shm-damage xputimage-hud shm-inspector; do
         case $config in
-            shm-hud) flags="" ;;
+            shm-hud | shm-inspector) flags="" ;;
             shm-damage) flags="--no-hud" ;;
             xputimage-hud) flags="--no-shm" ;;
         esac
         xvfb_before=$(cpu_ticks "$xvfb")
         # shellcheck disable=SC2086
-        line=$("$bin" view --scene $scene --size 1920x1080 $flags --frames "$frames" --stats | grep '^stats ')
+        "$bin" view --scene $scene --size 1920x1080 $flags --frames "$frames" --stats >"$tmp/run.log" 2>&1 &
+        viewer=$!
+        pids+=("$viewer")
+        if [ $config = shm-inspector ]; then
+            for _ in $(seq 200); do grep -q '^viewer: window' "$tmp/run.log" && break; sleep 0.05; done
+            wid=$(xdotool search --pid "$viewer" 2>/dev/null | head -1)
+            [ -n "$wid" ] && xdotool mousemove --window "$wid" 1900 10 key c
+        fi
+        wait "$viewer"
+        line=$(grep '^stats ' "$tmp/run.log")
+        if [ $config = shm-inspector ] && ! grep -q 'curve panel on' "$tmp/run.log"; then
+            line="$line (the panel did not open)"
+        fi
         xvfb_after=$(cpu_ticks "$xvfb")
         seconds=$(echo "$line" | sed -E 's/.* fps=([0-9.]+).*/\1/' | awk -v n="$frames" '{ print ($1 > 0 ? n / $1 : 1) }')
         xvfb_cpu=$(awk -v t=$((xvfb_after - xvfb_before)) -v hz="$hz" -v s="$seconds" 'BEGIN { printf "%.1f", 100 * t / hz / s }')

@@ -61,6 +61,14 @@ wait_exit() {
         exit_code=timeout
     fi
 }
+# quit_with KEY WHAT: presses KEY with the pointer in the window ($W wide) and checks a clean exit 0.
+quit_with() {
+    point_into_window "$W"
+    key "$1"
+    wait_exit "$viewer_pid"
+    [ "$exit_code" = 0 ]
+    check $? "$2" "exit $exit_code"
+}
 media_time_of() { grep -E -- "$1" "$log" | tail -1 | sed -E 's/.* t=([0-9.]+)$/\1/'; }
 # button_box TITLE: "x y" of the button's centre, from the last toolbar layout the viewer logged.
 button_centre() {
@@ -223,6 +231,42 @@ run_pass() {
     e2e_wait_for 10 no_segments_of "$viewer_pid"
     check $? "no shared segment left after q"
 
+    # 3b. The transport with the panel closed, the demo loop, replay and the key map.
+    start_viewer transport --scene wipe --size ${W}x$H --speed 4
+    point_into_window $W
+    key l
+    e2e_wait_for 10 log_has '^key l: loop -> loop on '
+    check $? "'l' turns the loop on (log)"
+    e2e_wait_for 20 log_has '^loop: back to scene time 0 '
+    check $? "the loop goes back to scene time 0 once the last animation ends" "$(tail -2 "$log" | tr '\n' '|')"
+    key l
+    e2e_wait_for 10 log_has '^key l: loop -> loop off '
+    check $? "'l' turns the loop off"
+    key Home
+    e2e_wait_for 10 log_has '^key Home: replay -> playing from scene time 0 t=0.000$'
+    check $? "Home replays from scene time 0" "$(grep '^key Home' "$log")"
+    key space
+    e2e_wait_for 10 log_has '^key space: pause-resume -> paused '
+    stable_shot t-paused
+    key question
+    e2e_wait_for 10 log_has '^key slash: key-map -> key map on '
+    check $? "'?' shows the key map (log)"
+    stable_shot t-keymap
+    # Right of the HUD (whose frame-time line changes with every drawing), inside the centred sheet.
+    differs t-paused t-keymap 150 40 180 140
+    check $? "the key map sheet is drawn"
+    key F1
+    e2e_wait_for 10 log_has '^key F1: key-map -> key map off '
+    stable_shot t-no-keymap
+    same t-paused t-no-keymap 150 0 $((W - 150)) $((H - 38 - 44))
+    check $? "F1 hides it again"
+    # The track starts 168 px from the left (five 30-px buttons after 8 px, then 10); its row is 15 px
+    # into the 44-px bar above the 38-px toolbar.
+    x xdotool mousemove --window "$wid" 180 $((H - 38 - 44 + 15)) click 1
+    e2e_wait_for 10 log_has '^timeline: seek -> media '
+    check $? "a click on the transport seeks with the panel closed" "$(tail -2 "$log" | tr '\n' '|')"
+    quit_with q "and quits with exit 0"
+
     # 4. Every toolbar button, with hover and pressed states.
     start_viewer buttons --scene wipe --size ${W}x$H --paused --seek 1
     point_into_window $W
@@ -259,11 +303,7 @@ run_pass() {
     click_button Pop
     e2e_wait_for 10 log_has '^button Pop: pop -> done '
     check $? "the Pop button pops" "$(tail -3 "$log" | tr '\n' '|')"
-    point_into_window $W
-    key Escape
-    wait_exit "$viewer_pid"
-    [ $exit_code = 0 ]
-    check $? "Escape quits with exit 0" "exit $exit_code"
+    quit_with Escape "Escape quits with exit 0"
 
     # 5. Resize, expose, close.
     start_viewer window --scene wipe --size ${W}x$H --paused --seek 2 --no-hud

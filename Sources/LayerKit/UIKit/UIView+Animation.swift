@@ -54,6 +54,42 @@ extension UIView {
         animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
     }
 
+    /// `animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:animations:completion:)`:
+    /// the changes follow a spring of damping ratio `dampingRatio` (clipped to 0.01…1) that settles in
+    /// `duration`, starting at `velocity` animation distances per second. Apple does not document its
+    /// spring; this one is mass 1, stiffness (ln 1500)²/(duration²·ζ²), damping 2ζ√stiffness, so the
+    /// oscillation has shrunk to 1/1500 at `duration`, when the animation ends.
+    public class func animate(
+        withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
+        initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [], animations: () -> Void,
+        completion: ((Bool) -> Void)? = nil
+    ) {
+        let zeta = Double(min(max(dampingRatio, 0.01), 1))
+        let stiffness = duration > 0 ? pow(log(1500), 2) / (duration * duration * zeta * zeta) : 100
+        let spring = ViewAnimationBlock.Spring(
+            mass: 1, stiffness: stiffness, damping: 2 * zeta * stiffness.squareRoot(), velocity: Double(velocity),
+            allowsOverdamping: false)
+        run(
+            ViewAnimationBlock(duration: duration, delay: delay, options: options, spring: spring), animations,
+            completion)
+    }
+
+    /// iOS 17's `animate(springDuration:bounce:initialSpringVelocity:delay:options:animations:completion:)`:
+    /// the spring of `CASpringAnimation(perceptualDuration:bounce:)`, running until it settles.
+    public class func animate(
+        springDuration duration: TimeInterval = 0.5, bounce: CGFloat = 0, initialSpringVelocity velocity: CGFloat = 0,
+        delay: TimeInterval = 0, options: AnimationOptions = [], animations: () -> Void,
+        completion: ((Bool) -> Void)? = nil
+    ) {
+        let model = CASpringAnimation(perceptualDuration: duration, bounce: bounce)
+        let spring = ViewAnimationBlock.Spring(
+            mass: Double(model.mass), stiffness: Double(model.stiffness), damping: Double(model.damping),
+            velocity: Double(velocity), allowsOverdamping: true)
+        run(
+            ViewAnimationBlock(duration: model.settlingDuration, delay: delay, options: options, spring: spring),
+            animations, completion)
+    }
+
     /// Runs `animations` with `block` as the innermost animation block, in a transaction whose
     /// completion reports the block's outcome.
     private class func run(
@@ -74,13 +110,25 @@ final class ViewAnimationBlock: CAAnimationDelegate {
     let duration: TimeInterval
     let delay: TimeInterval
     let options: UIView.AnimationOptions
+    /// For a spring block: the spring its animations follow.
+    let spring: Spring?
     /// False once one of the block's animations stopped before finishing.
     private(set) var allFinished = true
 
-    init(duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions) {
+    /// A spring's coefficients (`CASpringAnimation`'s).
+    struct Spring {
+        var mass: Double
+        var stiffness: Double
+        var damping: Double
+        var velocity: Double
+        var allowsOverdamping: Bool
+    }
+
+    init(duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions, spring: Spring? = nil) {
         self.duration = duration
         self.delay = delay
         self.options = options
+        self.spring = spring
     }
 
     func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
@@ -105,7 +153,18 @@ final class ViewPropertyAction: CAAction {
         guard let layer = anObject as? CALayer else { return }
         let old = AnimatableValue(oldValue)
         let new = AnimatableValue(layer.value(forKeyPath: event))
-        let animation = CABasicAnimation(keyPath: event)
+        let animation: CABasicAnimation
+        if let spring = block.spring {
+            let springAnimation = CASpringAnimation(keyPath: event)
+            springAnimation.mass = CGFloat(spring.mass)
+            springAnimation.stiffness = CGFloat(spring.stiffness)
+            springAnimation.damping = CGFloat(spring.damping)
+            springAnimation.initialVelocity = CGFloat(spring.velocity)
+            springAnimation.allowsOverdamping = spring.allowsOverdamping
+            animation = springAnimation
+        } else {
+            animation = CABasicAnimation(keyPath: event)
+        }
         switch (old, new) {
         case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect):
             animation.isAdditive = true

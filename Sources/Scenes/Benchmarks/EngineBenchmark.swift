@@ -4,34 +4,51 @@ import LayerKit
 /// Measures one frame of the animation engine: `CAEngine.step` over a tree of N layers with one
 /// animation each (a mix of opacity, position, transform.rotation and backgroundColor, repeating
 /// forever, half of them eased), which evaluates every animation and rebuilds the presentation tree
-/// the compositor draws. Frames are evenly spaced over 2 s of a manual clock. Returns one line per
-/// layer count: `engine layers=N frames=F median_ms=X p95_ms=Y per_layer_ns=Z`.
+/// the compositor draws. Frames are evenly spaced over 2 s of a manual clock. Returns two lines per
+/// layer count: `engine layers=N frames=F median_ms=X p95_ms=Y per_layer_ns=Z` for frames in which
+/// only time moved, and the same as `engine-change` for frames that also set one property of one
+/// unanimated layer (its background colour, a different one each frame) before the step.
 public func runEngineBenchmark(layerCounts: [Int], frames: Int) -> [String] {
     var lines: [String] = []
     let savedClock = CAEngine.clock
     defer { CAEngine.clock = savedClock }
     for count in layerCounts {
-        let clock = ManualClock(now: 0)
-        CAEngine.clock = clock
-        let root = makeBenchmarkTree(layers: count)
-        CAEngine.step(root)  // first frame builds the presentation copies; not timed
-        var samples: [Double] = []
-        samples.reserveCapacity(max(frames, 1))
-        for frame in 0..<max(frames, 1) {
-            clock.now = 2 * Double(frame + 1) / Double(max(frames, 1))
-            let start = DispatchTime.now().uptimeNanoseconds
-            CAEngine.step(root)
-            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        for changing in [false, true] {
+            let clock = ManualClock(now: 0)
+            CAEngine.clock = clock
+            let root = makeBenchmarkTree(layers: count)
+            // The changed layer is a view's own layer: outside an animation block its changes do not
+            // animate, so a frame costs the change itself (an implicit animation would add one).
+            let probeView = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+            let probe = probeView.layer
+            root.addSublayer(probe)
+            CAEngine.step(root)  // first frame builds the presentation copies; not timed
+            var samples: [Double] = []
+            samples.reserveCapacity(max(frames, 1))
+            for frame in 0..<max(frames, 1) {
+                clock.now = 2 * Double(frame + 1) / Double(max(frames, 1))
+                let start = DispatchTime.now().uptimeNanoseconds
+                if changing {
+                    probe.backgroundColor = CGColor(red: Double(frame % 256) / 255, green: 0, blue: 0, alpha: 1)
+                }
+                CAEngine.step(root)
+                samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            }
+            withExtendedLifetime(probeView) {}
+            lines.append(benchmarkLine(changing ? "engine-change" : "engine", layers: count, samples: samples))
         }
-        samples.sort()
-        let median = samples[samples.count / 2]
-        let p95 = samples[min(samples.count - 1, Int((Double(samples.count) * 0.95).rounded(.up)) - 1)]
-        let perLayer = count > 0 ? median * 1e6 / Double(count) : 0
-        lines.append(
-            "engine layers=\(count) frames=\(samples.count) median_ms=\(String(format: "%.3f", median)) "
-                + "p95_ms=\(String(format: "%.3f", p95)) per_layer_ns=\(String(format: "%.1f", perLayer))")
     }
     return lines
+}
+
+/// `NAME layers=N frames=F median_ms=X p95_ms=Y per_layer_ns=Z`.
+private func benchmarkLine(_ name: String, layers count: Int, samples: [Double]) -> String {
+    let sorted = samples.sorted()
+    let median = sorted[sorted.count / 2]
+    let p95 = sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.95).rounded(.up)) - 1)]
+    let perLayer = count > 0 ? median * 1e6 / Double(count) : 0
+    return "\(name) layers=\(count) frames=\(sorted.count) median_ms=\(String(format: "%.3f", median)) "
+        + "p95_ms=\(String(format: "%.3f", p95)) per_layer_ns=\(String(format: "%.1f", perLayer))"
 }
 
 /// A root with `layers` sublayers in a grid, each with one infinitely repeating animation.

@@ -33,7 +33,9 @@ public enum BuiltInScenes {
         "reveal": "seed 003: circular reveal push of B from the bottom-right corner, then pop reversed (5 s)",
     ]
 
+    /// The scene `name` laid out for `size`, which `UIScreen.main.bounds` then reports.
     public static func make(name: String, size: CGSize, images: SceneImages) throws -> Scene {
+        LayerEngine.current.screenSize = size
         switch name {
         case "wipe": return WipeScene(size: size, imageA: images.a, imageB: images.b)
         case "ship": return ShipScene(size: size, background: images.a, ship: images.ship)

@@ -3,7 +3,8 @@ import LayerKit
 import Raster
 
 /// Prints values exactly: numbers in their shortest round-trip form (so never fewer digits than
-/// the value holds; whole numbers without ".0"), compound values as space-separated components.
+/// the value holds; whole numbers without ".0"), `Float`s with 9 significant digits (the contract's
+/// minimum, and enough to read any `Float` back), compound values as space-separated components.
 public enum ValueFormatter {
     /// A number in its shortest round-trip form; whole numbers without ".0".
     public static func format(_ value: Double) -> String {
@@ -11,10 +12,11 @@ public enum ValueFormatter {
         return "\(value)"
     }
 
-    /// A `Float` in its shortest round-trip form; whole numbers without ".0".
+    /// A `Float` with 9 significant digits (trailing zeros dropped); whole numbers without ".0". The
+    /// shortest round-trip form would often print only 7 (`0.4123457`), fewer than `eval` promises.
     public static func format(_ value: Float) -> String {
         if value == value.rounded(), abs(value) < 1e7 { return value == 0 ? "0" : String(Int64(value)) }
-        return "\(value)"
+        return String(format: "%.9g", Double(value))
     }
 
     /// Any value `value(forKeyPath:)` returns: numbers exactly, compound values as components.

@@ -5,8 +5,10 @@ enum AnimationBuilder {
     static func build(_ spec: AnimationSpec) -> CAAnimation {
         let animation: CAAnimation
         switch spec.kind {
-        case .basic:
-            let basic = CABasicAnimation(keyPath: spec.keyPath)
+        case .basic, .spring:
+            let basic =
+                spec.spring.map { springAnimation($0, keyPath: spec.keyPath) }
+                ?? CABasicAnimation(keyPath: spec.keyPath)
             basic.fromValue = spec.fromValue.map(anyValue)
             basic.toValue = spec.toValue.map(anyValue)
             basic.byValue = spec.byValue.map(anyValue)
@@ -22,6 +24,13 @@ enum AnimationBuilder {
             let group = CAAnimationGroup()
             group.animations = spec.animations.map(build)
             animation = group
+        case .transition:
+            let transition = CATransition()
+            if let type = spec.transitionType { transition.type = CATransitionType(rawValue: type) }
+            transition.subtype = spec.transitionSubtype.map(CATransitionSubtype.init(rawValue:))
+            transition.startProgress = Float(spec.startProgress)
+            transition.endProgress = Float(spec.endProgress)
+            animation = transition
         }
         if let property = animation as? CAPropertyAnimation {
             property.isAdditive = spec.additive
@@ -38,6 +47,24 @@ enum AnimationBuilder {
         animation.isRemovedOnCompletion = spec.removedOnCompletion
         animation.timingFunction = spec.timingFunction.map(timingFunction)
         return animation
+    }
+
+    /// A spring with `spec`'s oscillator (made by `init(perceptualDuration:bounce:)` when the file
+    /// gives those), its duration left to the caller.
+    static func springAnimation(_ spec: SpringSpec, keyPath: String?) -> CASpringAnimation {
+        let spring: CASpringAnimation
+        if let duration = spec.perceptualDuration, let bounce = spec.bounce {
+            spring = CASpringAnimation(perceptualDuration: duration, bounce: CGFloat(bounce))
+        } else {
+            spring = CASpringAnimation()
+            spring.mass = CGFloat(spec.mass)
+            spring.stiffness = CGFloat(spec.stiffness)
+            spring.damping = CGFloat(spec.damping)
+        }
+        spring.keyPath = keyPath
+        spring.initialVelocity = CGFloat(spec.initialVelocity)
+        spring.allowsOverdamping = spec.allowsOverdamping
+        return spring
     }
 
     static func timingFunction(_ spec: TimingFunctionSpec) -> CAMediaTimingFunction {

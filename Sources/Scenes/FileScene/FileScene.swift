@@ -27,6 +27,7 @@ public final class FileScene: Scene {
         size = document.size
         let root = CALayer()
         root.frame = CGRect(origin: .zero, size: document.size)
+        root.engine.screenSize = document.size
         var named: [String: CALayer] = [:]
         builder = LayerBuilder(images: images)
         for spec in document.layers { root.addSublayer(builder.build(spec, named: &named)) }

@@ -123,8 +123,25 @@ public enum TimelineAction {
 /// The kind of animation an `AnimationSpec` creates.
 public enum AnimationKind: String, Sendable {
     case basic
+    /// `CASpringAnimation`: a basic animation paced by a spring.
+    case spring
     case keyframe
     case group
+    case transition
+}
+
+/// A spring's parameters, as `CASpringAnimation` takes them: `mass`, `stiffness`, `damping`,
+/// `initialVelocity`, `allowsOverdamping`, or iOS 17's `perceptualDuration` and `bounce` instead of the
+/// first three (which then also allow overdamping).
+public struct SpringSpec: Equatable, Sendable {
+    public var mass = 1.0
+    public var stiffness = 100.0
+    public var damping = 10.0
+    public var initialVelocity = 0.0
+    public var allowsOverdamping = false
+    /// `perceptualDuration` and `bounce`, when the file gives them (both, or neither).
+    public var perceptualDuration: Double?
+    public var bounce: Double?
 }
 
 /// A timing function: a named one or four control-point numbers.
@@ -157,6 +174,13 @@ public final class AnimationSpec {
     public var timingFunctions: [TimingFunctionSpec]?
     public var calculationMode: String?
     public var animations: [AnimationSpec] = []
+    /// A spring's oscillator (`kind` `spring`), as `SpringSpec` gives it.
+    public var spring: SpringSpec?
+    /// A transition's `type` and `subtype` names and its progress span.
+    public var transitionType: String?
+    public var transitionSubtype: String?
+    public var startProgress: Double = 0
+    public var endProgress: Double = 1
 
     init(kind: AnimationKind, keyPath: String?) {
         self.kind = kind

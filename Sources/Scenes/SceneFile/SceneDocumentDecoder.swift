@@ -110,19 +110,22 @@ struct SceneDocumentDecoder {
     private func decodeAnimation(_ node: JSONNode) throws -> AnimationSpec {
         guard case .object(let members) = node.value else { throw node.expected("an animation object") }
         let raw = JSONObjectNode(node: node, members: members)
-        let kind = try AnimationKind(rawValue: raw.required("kind").choice(["basic", "keyframe", "group"]))!
+        let kind = try AnimationKind(
+            rawValue: raw.required("kind").choice(["basic", "spring", "keyframe", "group", "transition"]))!
         let common = ["kind", "removedOnCompletion", "timingFunction"] + PropertyTable.timing.map(\.0)
         let property = ["keyPath", "additive", "cumulative"]
         let specific: [String]
         switch kind {
         case .basic: specific = property + ["fromValue", "toValue", "byValue"]
+        case .spring: specific = property + ["fromValue", "toValue", "byValue"] + Self.springKeys
         case .keyframe: specific = property + ["values", "keyTimes", "timingFunctions", "calculationMode"]
         case .group: specific = ["animations"]
+        case .transition: specific = ["type", "subtype", "startProgress", "endProgress"]
         }
         let object = try node.object(allowedKeys: common + specific)
         var valueType: PropertyType?
         var keyPath: String?
-        if kind != .group {
+        if kind != .group && kind != .transition {
             let keyPathNode = try object.required("keyPath")
             let path = try keyPathNode.string()
             guard let type = PropertyTable.animatable[path] else {
@@ -152,8 +155,15 @@ struct SceneDocumentDecoder {
             }
         }
         try decodeKeyframeTiming(object, into: animation)
+        if kind == .spring { try decodeSpring(object, into: animation) }
         if kind == .group {
             animation.animations = try (object["animations"]?.array() ?? []).map { try decodeAnimation($0) }
+        }
+        if kind == .transition {
+            animation.transitionType = try object["type"]?.choice(CATransitionType.allCases.map(\.rawValue))
+            animation.transitionSubtype = try object["subtype"]?.choice(CATransitionSubtype.allCases.map(\.rawValue))
+            animation.startProgress = try object["startProgress"]?.number(in: 0...1) ?? 0
+            animation.endProgress = try object["endProgress"]?.number(in: animation.startProgress...1) ?? 1
         }
         return animation
     }
@@ -164,7 +174,13 @@ struct SceneDocumentDecoder {
         }
         let any = -Double.infinity...Double.infinity
         animation.beginTime = try number("beginTime", any, infinity: false) ?? 0
-        animation.duration = try number("duration", 0...(.infinity), infinity: true) ?? 0
+        if animation.kind == .spring, let node = object["duration"], case .string(let text) = node.value, text != "inf"
+        {
+            // A spring's duration may name its own settling time (set when the spring is decoded).
+            guard text == "settlingDuration" else { throw node.expected("a number, \"inf\" or \"settlingDuration\"") }
+        } else {
+            animation.duration = try number("duration", 0...(.infinity), infinity: true) ?? 0
+        }
         animation.speed = try number("speed", any, infinity: false) ?? 1
         animation.timeOffset = try number("timeOffset", any, infinity: false) ?? 0
         animation.repeatCount = try number("repeatCount", 0...(.infinity), infinity: true) ?? 0
@@ -176,10 +192,19 @@ struct SceneDocumentDecoder {
     private func decodeKeyframeTiming(_ object: JSONObjectNode, into animation: AnimationSpec) throws {
         guard animation.kind == .keyframe else { return }
         let valuesCount = animation.values?.count ?? 0
+        animation.calculationMode = try object["calculationMode"]?.choice(
+            CAAnimationCalculationMode.allCases.map(\.rawValue))
         if let node = object["keyTimes"] {
             let times = try node.array().map { try $0.number(in: 0...1) }
-            guard times.count == valuesCount else {
-                throw node.fail("needs one key time per value (\(valuesCount)), got \(times.count)")
+            // Discrete keyframes take Apple's documented form, one more key time than values (the
+            // last ends the last value's interval), or one per value.
+            let discrete = animation.calculationMode == "discrete"
+            guard times.count == valuesCount || (discrete && times.count == valuesCount + 1) else {
+                let needed =
+                    discrete
+                    ? "one key time per value and one to end the last (\(valuesCount + 1)), or one per value"
+                    : "one key time per value (\(valuesCount))"
+                throw node.fail("needs \(needed), got \(times.count)")
             }
             guard zip(times, times.dropFirst()).allSatisfy({ $0 <= $1 }) else {
                 throw node.fail("key times must not decrease")
@@ -194,7 +219,5 @@ struct SceneDocumentDecoder {
             }
             animation.timingFunctions = functions
         }
-        animation.calculationMode = try object["calculationMode"]?.choice(
-            CAAnimationCalculationMode.allCases.map(\.rawValue))
     }
 }

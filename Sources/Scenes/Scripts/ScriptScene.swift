@@ -23,6 +23,7 @@ public final class ScriptScene: Scene {
         self.script = script
         let root = CALayer()
         root.frame = CGRect(origin: .zero, size: size)
+        root.engine.screenSize = size  // what the script's `UIScreen.main.bounds` reads
         script.setUp(root: root)
         rootLayer = root
         var offered = script.actions.map(SceneAction.init(named:))

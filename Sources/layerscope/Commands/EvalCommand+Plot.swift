@@ -24,34 +24,13 @@ extension EvalCommand {
         let sorted = times.sorted()
         let end = max(sorted.last ?? 0, sorted.count > 1 ? 0 : scene.naturalDuration)
         let start = sorted.count > 1 ? sorted[0] : 0
-        let count = 600
-        var samplers: [AnimationSampler] = []
-        var series = CurvePlotSeries(times: [], componentCount: 0, values: [], phases: [])
-        var rows: [[Double]] = []
-        for i in 0..<count {
-            let t = start + (end - start) * Double(i) / Double(count - 1)
-            scene.advance(to: t)
-            guard let layer = LayerSearch.layer(named: layerName, in: scene.rootLayer) else {
-                rows.append([])
-                series.phases.append(nil)
-                series.times.append(t)
-                continue
-            }
-            for sampler in AnimationSampler.samplers(in: layer)
-            where sampler.layer === layer && sampler.facts.keyPath == key
-                && !samplers.contains(where: { $0.animation === sampler.animation })
-            {
-                samplers.append(sampler)
-            }
-            let value = (layer.presentation() ?? layer).numericComponents(forKeyPath: key) ?? []
-            rows.append(value)
-            series.times.append(t)
-            series.phases.append(samplers.last.map { phase(of: $0, on: layer, at: t) })
-        }
-        let components = rows.map(\.count).max() ?? 0
-        series.componentCount = components
+        let samples = PlotSamples.sample(
+            scene: scene, layer: layerName, key: key, from: start, to: end, count: 600, times: sorted)
+        let components = samples.values.map(\.count).max() ?? 0
+        var series = CurvePlotSeries(
+            times: samples.times, componentCount: components, values: [], phases: samples.phases)
         series.componentNames = CurvePlotSeries.componentNames(count: components)
-        for row in rows {
+        for row in samples.values {
             for c in 0..<components { series.values.append(c < row.count ? row[c] : .nan) }
         }
         let text = try? TextRenderer(dejaVuSansPixelSize: 12)
@@ -60,7 +39,7 @@ extension EvalCommand {
         plot.draw(
             series, in: PixelRect(x: 0, y: 0, width: plotWidth, height: plotHeight), title: "\(layerName) · \(key)",
             into: bitmap)
-        drawCursors(plot, series: series, times: sorted, into: bitmap)
+        drawCursors(plot, series: series, times: sorted, indices: samples.cursorIndices, into: bitmap)
         do {
             try ImageFile.writePNG(bitmap, to: URL(fileURLWithPath: out))
         } catch {
@@ -68,22 +47,13 @@ extension EvalCommand {
         }
     }
 
-    /// The sampler's phase at media time `t`, or `removed` once its animation has left the layer.
-    private static func phase(of sampler: AnimationSampler, on layer: CALayer, at t: Double) -> AnimationPhase {
-        var attached = false
-        AnimationSampler.forEachAttachedAnimation(in: layer) { owner, animation in
-            if owner === layer && animation === sampler.animation { attached = true }
-        }
-        return attached ? sampler.sample(atMediaTime: t).phase : .removed
-    }
-
-    /// A cursor at each `--at` time, with dots on the plotted values of the nearest sample.
-    private static func drawCursors(_ plot: ValuePlot, series: CurvePlotSeries, times: [Double], into bitmap: Bitmap) {
+    /// A cursor at each `--at` time, with dots on the plotted values of the sample taken at that time.
+    private static func drawCursors(
+        _ plot: ValuePlot, series: CurvePlotSeries, times: [Double], indices: [Int], into bitmap: Bitmap
+    ) {
         let plotted = series.plottedComponents
-        for t in times {
-            guard let nearest = series.times.indices.min(by: { abs(series.times[$0] - t) < abs(series.times[$1] - t) })
-            else { continue }
-            let values = plotted.map { series.value(nearest, component: $0) }
+        for (t, index) in zip(times, indices) {
+            let values = plotted.map { series.value(index, component: $0) }
             values.withUnsafeBufferPointer { plot.drawCursor(atTime: t, values: $0, into: bitmap) }
         }
     }

@@ -1,0 +1,104 @@
+/// One layer's timing on the way from media time to an animated layer's local time.
+public struct LayerTimingLink: Equatable, Sendable {
+    /// The layer's name, if any.
+    public var name: String?
+    public var beginTime: Double
+    public var speed: Double
+    public var timeOffset: Double
+    /// The layer's local time: `(parent − beginTime) · speed + timeOffset`.
+    public var localTime: Double
+    /// True for speed 0: the layer's time, and so every animation below it, stands still.
+    public var isPaused: Bool { speed == 0 }
+}
+
+/// How an animation turns media time into a value at one moment, step by step, as CAMediaTiming
+/// defines it: media time → each layer's beginTime / speed / timeOffset (root first) → the layer's
+/// local time → the animation's active time, repeat and leg → input fraction → eased fraction → value.
+public struct AnimationTimeChain: Equatable, Sendable {
+    public var mediaTime = 0.0
+    /// The root's link first, the animated layer's last.
+    public var links: [LayerTimingLink] = []
+    /// The animation's own timing (add-time defaulting applied: beginTime in the layer's time).
+    public var beginTime = 0.0
+    public var speed = 1.0
+    public var timeOffset = 0.0
+    /// Time since the active period began, in the animation's time (0…active duration), nil when the
+    /// layer's time is not a number (under a paused ancestor before any offset).
+    public var activeTime: Double?
+    /// The active time with `timeOffset` added, before it wraps into a cycle.
+    public var offsetTime: Double?
+    /// The repeat the active time is in (0 for the first), counted without `timeOffset`.
+    public var repeatIndex: Int?
+    /// True when `timeOffset` carried the time across a cycle boundary: a wrap, not a repeat.
+    public var wrapsByTimeOffset = false
+    public var phase = AnimationPhase.before
+    public var inputFraction: Double?
+    public var easedFraction: Double?
+    /// The value's components as the animation computes them on the model (empty when not numeric); a
+    /// `transform.…` component as the animation drives it (an angle unwrapped).
+    public var value: [Double] = []
+
+    public init() {}
+
+    /// The first paused layer on the way, if any.
+    public var pausedLink: LayerTimingLink? { links.first { $0.isPaused } }
+}
+
+extension AnimationSampler {
+    /// Fills `chain` for media time `t`, reusing its arrays' storage (no allocation once warm).
+    public func timeChain(atMediaTime t: Double, into chain: inout AnimationTimeChain) {
+        chain.mediaTime = t
+        chain.links.removeAll(keepingCapacity: true)
+        var node: CALayer? = layer
+        while let current = node {
+            let timing = current.state.timing
+            chain.links.append(
+                LayerTimingLink(
+                    name: current.name, beginTime: timing.beginTime, speed: Double(timing.speed),
+                    timeOffset: timing.timeOffset, localTime: 0))
+            node = current.superlayer
+        }
+        chain.links.reverse()
+        var time = t
+        for index in chain.links.indices {
+            let link = chain.links[index]
+            time = (time - link.beginTime) * link.speed + link.timeOffset
+            chain.links[index].localTime = time
+        }
+        let timing = facts
+        chain.beginTime = timing.beginTime
+        chain.speed = timing.speed
+        chain.timeOffset = timing.timeOffset
+        let sample = sample(atLocalTime: time, values: &chain.value)
+        chain.phase = sample.phase
+        chain.inputFraction = sample.inputFraction
+        chain.easedFraction = sample.progress
+        let active = (time - timing.beginTime) * timing.speed
+        guard active.isFinite else {
+            chain.activeTime = nil
+            chain.offsetTime = nil
+            chain.repeatIndex = nil
+            chain.wrapsByTimeOffset = false
+            return
+        }
+        let clamped = min(max(active, 0), timing.activeDuration)
+        chain.activeTime = clamped
+        chain.offsetTime = clamped + timing.timeOffset
+        let cycle = timing.cycleDuration
+        guard cycle > 0, cycle.isFinite else {
+            chain.repeatIndex = 0
+            chain.wrapsByTimeOffset = false
+            return
+        }
+        // The end of the active period on a cycle boundary is the end of the last repeat.
+        let atEnd = clamped > 0 && clamped >= timing.activeDuration
+        let repeats = atEnd ? Self.whole((clamped / cycle).rounded(.up)) - 1 : Self.whole(clamped / cycle)
+        chain.repeatIndex = repeats
+        chain.wrapsByTimeOffset = timing.timeOffset != 0 && Self.whole((clamped + timing.timeOffset) / cycle) != repeats
+    }
+
+    /// `x` rounded down to an Int (0 when it is too large or not a number).
+    private static func whole(_ x: Double) -> Int {
+        x.isFinite && abs(x) < 1e15 ? Int(x.rounded(.down)) : 0
+    }
+}

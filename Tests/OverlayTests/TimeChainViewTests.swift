@@ -1,0 +1,72 @@
+import LayerKit
+import Raster
+import Testing
+
+@testable import Overlay
+
+/// The time chain strip, as a golden: `box` (speed 2, beginTime 0.25) in `stage` (timeOffset 0.125)
+/// under a root, a 1-second eased opacity fade with timeOffset 0.5 past its wrap, and the same under a
+/// paused root.
+@MainActor
+@Suite(.serialized) struct TimeChainViewTests {
+    static func draw(pausedRoot: Bool) throws -> Bitmap {
+        CAEngine.reset()
+        CAEngine.clock = ManualClock(now: 0)
+        defer { CAEngine.reset() }
+        func layer(_ name: String, in parent: CALayer?) -> CALayer {
+            let layer = CALayer()
+            layer.name = name
+            parent?.addSublayer(layer)
+            return layer
+        }
+        let root = layer("root", in: nil)
+        let stage = layer("stage", in: root)
+        stage.timeOffset = 0.125
+        let box = layer("box", in: stage)
+        (box.speed, box.beginTime) = (2, 0.25)
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 0.0
+        fade.toValue = 1.0
+        fade.duration = 1
+        fade.timeOffset = 0.5
+        fade.timingFunction = CAMediaTimingFunction(name: .easeIn)
+        box.add(fade, forKey: "fade")
+        if pausedRoot {
+            root.speed = 0
+            root.timeOffset = 0.375
+        }
+        let sampler = try #require(AnimationSampler(layer: box, key: "fade"))
+        var chain = AnimationTimeChain()
+        sampler.timeChain(atMediaTime: 0.3125, into: &chain)
+        let view = TimeChainView(text: CurveGoldens.font(11))
+        let bitmap = Bitmap(width: 560, height: TimeChainView.height)
+        bitmap.fill(0xFF00_0000)
+        view.layout(frame: PixelRect(x: 0, y: 0, width: 560, height: TimeChainView.height))
+        view.draw(chain, facts: sampler.facts, into: bitmap)
+        return bitmap
+    }
+
+    @Test func timeChainGolden() throws {
+        try CurveGoldens.check(try Self.draw(pausedRoot: false), named: "time_chain")
+    }
+
+    @Test func pausedAncestorGolden() throws {
+        try CurveGoldens.check(try Self.draw(pausedRoot: true), named: "time_chain_paused")
+    }
+
+    @Test func tooShortAStripDrawsNothing() {
+        let view = TimeChainView(text: CurveGoldens.font(11))
+        view.layout(frame: PixelRect(x: 0, y: 0, width: 300, height: TimeChainView.height - 1))
+        let bitmap = Bitmap(width: 300, height: TimeChainView.height)
+        view.draw(AnimationTimeChain(), facts: Self.facts(), into: bitmap)
+        #expect((0..<bitmap.height).allSatisfy { y in (0..<bitmap.width).allSatisfy { bitmap[$0, y] == 0 } })
+    }
+
+    private static func facts() -> AnimationTimingFacts {
+        CAEngine.reset()
+        CAEngine.clock = ManualClock(now: 0)
+        let layer = CALayer()
+        layer.add(CABasicAnimation(keyPath: "opacity"), forKey: "a")
+        return AnimationSampler(layer: layer, key: "a")!.facts
+    }
+}

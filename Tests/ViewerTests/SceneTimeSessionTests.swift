@@ -1,0 +1,160 @@
+import Foundation
+import LayerKit
+import Overlay
+import Raster
+import Scenes
+import Testing
+
+@testable import Viewer
+
+private final class SessionLines: @unchecked Sendable {
+    var all: [String] = []
+}
+
+/// Scene time, the demo loop, replay, the key map and the banner as the session wires them, on a
+/// scene file with one 1-second fade of `box` added at media time 0.
+@Suite(.serialized)
+struct SceneTimeSessionTests {
+    static let json = """
+        { "size": [320, 240], "layers": [ { "name": "root", "frame": [0, 0, 320, 240],
+          "sublayers": [ { "name": "box", "frame": [10, 10, 50, 50], "backgroundColor": "#ff0000" } ] } ],
+          "timeline": [ { "at": 0, "add": { "layer": "box", "key": "fade", "animation": {
+            "kind": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 1 } } } ] }
+        """
+
+    /// A running session over the scene at host time 100 (media time 0), the scene file in `folder`.
+    fileprivate static func session(folder: URL, text: TextRenderer? = nil) throws -> (
+        ViewerSession, SceneSource, SessionLines
+    ) {
+        let url = folder.appendingPathComponent("fade.json")
+        try Data(json.utf8).write(to: url)
+        let source = try SceneSource { FileScene(document: try SceneFile.load(url: url), images: [:]) }
+        let lines = SessionLines()
+        let session = ViewerSession(
+            source: source, options: ViewerOptions(scene: "fade"), hostTime: 100, text: text,
+            makeScene: { _ in nil }, log: { lines.all.append($0) })
+        session.layout(width: 320, height: 240)
+        return (session, source, lines)
+    }
+
+    static func withFolder(_ body: (URL) throws -> Void) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scene-time-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try body(folder)
+    }
+
+    static func draw(_ session: ViewerSession, at hostTime: Double) -> Bitmap {
+        let bitmap = Bitmap(width: 320, height: 240)
+        session.draw(into: bitmap, scene: bitmap, hostTime: hostTime, figures: HUDFigures(), dropped: 0)
+        return bitmap
+    }
+
+    /// The red box's opacity as drawn (its red channel over the black bitmap), to 1/255.
+    static func boxOpacity(_ bitmap: Bitmap) -> Double {
+        (Double((bitmap[30, 30] >> 16) & 0xFF) / 255 * 100).rounded() / 100
+    }
+
+    /// A Start long after the tree went idle begins scene time again at 0: the transport spans the new
+    /// animation alone and a scrub lands in it, not in time since launch.
+    @Test func aStartOnAnIdleTreeBeginsSceneTimeAgain() throws {
+        try Self.withFolder { folder in
+            let (session, _, lines) = try Self.session(folder: folder)
+            _ = Self.draw(session, at: 260)
+            #expect(!session.isAnimating, "idle 160 s after launch")
+            session.perform(.start, origin: "key s", hostTime: 260)
+            #expect(lines.all.last == "key s: start -> done (scene time 0) t=160.000")
+            #expect(session.sceneClock.origin == 160)
+            _ = Self.draw(session, at: 260.25)
+            #expect(session.sceneClock.sceneTime(atMediaTime: session.clock.mediaTime(atHostTime: 260.25)) == 0.25)
+            let bar = session.transportForTesting.bar
+            #expect(bar.duration == 1, "the axis is the new animation's second, not 161 s")
+            let y = bar.frame.minY + TimelineBar.height / 2
+            let middle = (bar.playheadX(atMediaTime: 0) + bar.playheadX(atMediaTime: 1)) / 2
+            session.pointerPressed(button: 1, x: middle, y: y)
+            session.pointerReleased(button: 1, x: middle, y: y, hostTime: 261)
+            let media = session.clock.mediaTime(atHostTime: 261)
+            #expect(media > 160.4 && media < 160.6, "scrubbed to the middle of the new animation: \(media)")
+        }
+    }
+
+    /// With `l` the picture goes back to scene time 0 when the last animation ends, and keeps playing.
+    @Test func theLoopReplaysFromSceneTimeZero() throws {
+        try Self.withFolder { folder in
+            let (session, _, lines) = try Self.session(folder: folder)
+            session.perform(.toggleLoop, origin: "key l", hostTime: 100)
+            #expect(lines.all.last == "key l: loop -> loop on t=0.000")
+            #expect(Self.boxOpacity(Self.draw(session, at: 100.5)) == 0.5)
+            let looped = Self.draw(session, at: 101.25)
+            #expect(lines.all.contains("loop: back to scene time 0 t=0.000"))
+            #expect(session.clock.mediaTime(atHostTime: 101.25) == 0)
+            #expect(Self.boxOpacity(looped) == 0, "the fade starts again")
+            #expect(Self.boxOpacity(Self.draw(session, at: 101.5)) == 0.25)
+            #expect(session.isAnimating)
+            session.perform(.toggleLoop, origin: "key l", hostTime: 101.5)
+            _ = Self.draw(session, at: 103)
+            #expect(session.clock.mediaTime(atHostTime: 103) == 1.75, "no loop once it is off")
+            #expect(!session.isAnimating)
+        }
+    }
+
+    /// Home goes back to scene time 0 and plays, also from a paused clock after the end.
+    @Test func replayPlaysFromSceneTimeZero() throws {
+        try Self.withFolder { folder in
+            let (session, _, lines) = try Self.session(folder: folder)
+            _ = Self.draw(session, at: 103)
+            session.perform(.pauseResume, origin: "key space", hostTime: 103)
+            #expect(session.clock.isPaused)
+            session.perform(.replay, origin: "key Home", hostTime: 104)
+            #expect(lines.all.contains("key Home: replay -> playing from scene time 0 t=0.000"))
+            #expect(!session.clock.isPaused)
+            #expect(session.toolbarForTesting.items.contains { $0.title == "Pause" })
+            #expect(Self.boxOpacity(Self.draw(session, at: 104.75)) == 0.75)
+        }
+    }
+
+    /// With the panel open, the newest animation's time chain fills the panel's foot, beside the picture.
+    @Test func thePanelShowsTheTimeChainBesideThePicture() throws {
+        let text = try TextRenderer(dejaVuSansPixelSize: 14)
+        try Self.withFolder { folder in
+            let (session, _, _) = try Self.session(folder: folder, text: text)
+            session.layout(width: 800, height: 600)
+            session.perform(.toggleCurvePanel, origin: "key c", hostTime: 100)
+            let bitmap = Bitmap(width: 800, height: 600)
+            let scene = Bitmap(wrapping: bitmap.baseAddress, width: 320, height: 240, stride: bitmap.stride)
+            session.draw(into: bitmap, scene: scene, hostTime: 100.5, figures: HUDFigures(), dropped: 0)
+            // The strip: 92 px above the transport (44 px) and toolbar (38 px), right of the picture.
+            let top = 600 - 38 - 44 - TimeChainView.height
+            let lit = (top..<(top + TimeChainView.height)).filter { y in
+                (330..<800).contains { x in (bitmap[x, y] >> 16) & 0xFF > 120 }
+            }
+            #expect(lit.count > 40, "text rows in the strip: \(lit.count)")
+        }
+    }
+
+    /// The HUD starts below the error banner instead of under it, and the key map sheet shows on `?`.
+    @Test func theHUDSitsBelowTheBannerAndTheKeyMapShows() throws {
+        let text = try TextRenderer(dejaVuSansPixelSize: 14)
+        try Self.withFolder { folder in
+            let (session, _, _) = try Self.session(folder: folder, text: text)
+            try Data("{ \"size\": [320, 240], \"layers\": [".utf8).write(to: folder.appendingPathComponent("fade.json"))
+            session.reloadSceneFile()
+            let message = try #require(session.sceneError)
+            let banner = SceneErrorBanner.height(of: message, text: text)
+            #expect(banner > 0)
+            session.perform(.toggleHUD, origin: "key h", hostTime: 100)
+            let withoutHUD = Self.draw(session, at: 100)
+            session.perform(.toggleHUD, origin: "key h", hostTime: 100)
+            let withHUD = Self.draw(session, at: 100)
+            let rows = (0..<240).filter { y in (0..<320).contains { withHUD[$0, y] != withoutHUD[$0, y] } }
+            #expect(rows.first == banner + 6, "the HUD's first row")
+            session.perform(.toggleKeyMap, origin: "key slash", hostTime: 100)
+            let withKeyMap = Self.draw(session, at: 100)
+            #expect(session.keyMapVisible)
+            let changed = (0..<240).filter { y in (0..<320).contains { withKeyMap[$0, y] != withHUD[$0, y] } }
+            let transport = session.transportForTesting.bar.frame.minY
+            #expect(changed.count > 50, "the sheet shows the first bindings that fit")
+            #expect(changed.allSatisfy { $0 >= banner && $0 < transport }, "between the banner and the transport")
+        }
+    }
+}
