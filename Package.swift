@@ -35,7 +35,7 @@ let package = Package(
         ),
         .target(name: "Recording", dependencies: ["Raster", "ImageFiles"]),
         .target(name: "Overlay", dependencies: ["Raster", "LayerKit", "CFreeType"]),
-        .target(name: "Viewer", dependencies: ["CX11", "Overlay", "Compositor", "Scenes", "Recording"]),
+        .target(name: "Viewer", dependencies: ["CX11", "Overlay", "Compositor", "Scenes", "Recording", "ImageFiles"]),
         .executableTarget(
             name: "raster-bench", dependencies: ["Geometry", "Raster"],
             exclude: ["bench_timing.py", "cairo_bench.py", "compare.py", "skia_bench.py", "skia_card.py"]),
@@ -65,6 +65,6 @@ let package = Package(
         .testTarget(
             name: "OverlayTests", dependencies: ["Overlay", "ImageFiles", "LayerscopeTestSupport"], exclude: ["Goldens"]
         ),
-        .testTarget(name: "ViewerTests", dependencies: ["Viewer"]),
+        .testTarget(name: "ViewerTests", dependencies: ["Viewer", "ImageFiles"]),
     ]
 )

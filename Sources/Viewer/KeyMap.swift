@@ -18,6 +18,7 @@ enum KeyMap {
         case XK_Home, XK_KP_Home: .replay
         case XK_slash, XK_question, XK_F1: .toggleKeyMap
         case XK_r: .toggleRecording
+        case XK_p: .saveFrame
         case XK_1: .scene(1)
         case XK_2: .scene(2)
         case XK_3: .scene(3)
@@ -41,6 +42,7 @@ enum KeyMap {
         "c               curve panel",
         "h               HUD",
         "r               record",
+        "p               save the frame as PNG",
         "1 2 3           built-in scenes",
         "? / F1          this key map",
         "q / Escape      quit",

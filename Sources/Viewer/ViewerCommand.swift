@@ -19,6 +19,8 @@ enum ViewerCommand: Equatable, Sendable {
     case toggleKeyMap
     /// Start recording what the window shows, or stop and save the recording in progress.
     case toggleRecording
+    /// Saves the scene's frame as a PNG beside the recordings.
+    case saveFrame
     /// Switch to the built-in scene with this 1-based number (1 wipe, 2 ship, 3 reveal).
     case scene(Int)
     case push
@@ -44,6 +46,7 @@ enum ViewerCommand: Equatable, Sendable {
         case .replay: "replay"
         case .toggleKeyMap: "key-map"
         case .toggleRecording: "record"
+        case .saveFrame: "save-frame"
         case .scene(let number): "scene-\(number)"
         case .push: "push"
         case .pop: "pop"

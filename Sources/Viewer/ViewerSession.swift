@@ -1,7 +1,9 @@
 import Foundation
+import ImageFiles
 import LayerKit
 import Overlay
 import Raster
+import Recording
 import Scenes
 
 /// The viewer's state and behaviour without X11: the source being shown, the playback clock, the
@@ -139,6 +141,21 @@ final class ViewerSession {
         }
     }
 
+    /// Draws the scene alone at `hostTime`, at its own size (what `render` writes), into a new PNG in the
+    /// recordings folder; the log line names the file, or the reason it could not be written.
+    private func saveFrame(atHostTime hostTime: Double) -> String {
+        bringSource(toHostTime: hostTime)
+        let frame = Bitmap(width: source.width, height: source.height)
+        source.draw(into: frame, damageOnly: false)
+        let url = LiveRecorder.suggestedOutput(in: recording.directory, extension: "png")
+        do {
+            try ImageFile.writePNG(frame, to: url)
+            return "saved \(url.path)"
+        } catch {
+            return "not saved: \(MessageText.line("\(error)"))"
+        }
+    }
+
     /// Lays the overlay out for a `width`×`height` window.
     func layout(width: Int, height: Int) {
         windowWidth = width
@@ -217,6 +234,8 @@ final class ViewerSession {
         case .toggleCurvePanel:
             curvePanelVisible = overlayEnabled && !curvePanelVisible
             result = curvePanelVisible ? "curve panel on" : "curve panel off"
+        case .saveFrame:
+            result = saveFrame(atHostTime: hostTime)
         case .toggleKeyMap:
             keyMapVisible = overlayEnabled && !keyMapVisible
             result = keyMapVisible ? "key map on" : "key map off"

@@ -11,7 +11,7 @@ import Testing
         (XK_Down, .slower), (XK_c, .toggleCurvePanel), (XK_h, .toggleHUD), (XK_r, .toggleRecording), (XK_1, .scene(1)),
         (XK_2, .scene(2)),
         (XK_3, .scene(3)), (XK_q, .quit), (XK_Escape, .quit), (XK_l, .toggleLoop), (XK_Home, .replay),
-        (XK_slash, .toggleKeyMap), (XK_question, .toggleKeyMap), (XK_F1, .toggleKeyMap),
+        (XK_slash, .toggleKeyMap), (XK_question, .toggleKeyMap), (XK_F1, .toggleKeyMap), (XK_p, .saveFrame),
     ])
     func keyRunsItsCommand(keysym: Int32, command: ViewerCommand) {
         #expect(KeyMap.command(forKeysym: KeySym(keysym)) == command)
