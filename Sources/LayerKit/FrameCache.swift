@@ -84,13 +84,8 @@ final class FrameCache {
             !basic.key.isShapeKey || (layer is CAShapeLayer && presentation is CAShapeLayer),
             let ends = basic.directEnds(model: layer)
         else { return item }
-        let components: Int
-        switch key {
-        case .position, .anchorPoint: components = 2
-        case .backgroundColor, .fillColor, .strokeColor: components = 4
-        default: components = 1
-        }
-        guard ends.components == components else { return item }
+        // The ends must have the property's own form (a number, a point, a colour).
+        guard ends.components == LayerProperty.property(for: basic.key)?.valueType.componentCount else { return item }
         item.key = key
         item.entry = entry
         item.curve = entry.program.timingFunction

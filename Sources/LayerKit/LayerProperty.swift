@@ -90,6 +90,15 @@ public struct LayerProperty: Sendable {
     /// The property with this key path (`isHidden` is accepted for `hidden`), or nil.
     public static func named(_ keyPath: String) -> LayerProperty? { byKeyPath[keyPath] }
 
+    /// The animatable property a typed key stands for (the first declared, for the aliases of one key).
+    static func property(for key: AnimatableKey) -> LayerProperty? { byKey[key] }
+
+    private static let byKey: [AnimatableKey: LayerProperty] = {
+        var table: [AnimatableKey: LayerProperty] = [:]
+        for property in all where property.isAnimatable && table[property.key] == nil { table[property.key] = property }
+        return table
+    }()
+
     private static let byKeyPath: [String: LayerProperty] = {
         var table = [String: LayerProperty](uniqueKeysWithValues: all.map { ($0.keyPath, $0) })
         table["isHidden"] = table["hidden"]
