@@ -35,6 +35,12 @@ enum Damage {
         case (.rect(let a, let opacityA, let rectA), .rect(let b, let opacityB, let rectB))
         where a == b && opacityA == opacityB && rectA == rectB:
             break
+        case (
+            .gradient(let a, let rectA, let opacityA, let coverageA),
+            .gradient(let b, let rectB, let opacityB, let coverageB)
+        )
+        where rectA == rectB && opacityA == opacityB && a.drawsLike(b):
+            addCoverageChanges(from: coverageA, to: coverageB, bounds: old.bounds.union(new.bounds), into: &region)
         case (.group(let itemsA, let opacityA, let coverageA), .group(let itemsB, let opacityB, let coverageB))
         where opacityA == opacityB:
             add(from: itemsA, to: itemsB, into: &region)

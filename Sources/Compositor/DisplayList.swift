@@ -15,6 +15,9 @@ enum DrawItem {
     /// A solid colour over an axis-aligned rectangle of device space (a background under a transform
     /// without rotation or shear), drawn with its exact-area coverage and no mask.
     case rect(Pixel, opacity: UInt8, rect: CGRect)
+    /// A gradient layer's gradient over the device pixels `rect`, through `coverage` if any (its rounded
+    /// or transformed outline; none for a pixel-aligned rectangle).
+    case gradient(GradientShading, rect: PixelRect, opacity: UInt8, coverage: Coverage?)
     /// Items drawn into a scratch bitmap, then drawn with `opacity` through `coverage` (a layer with a
     /// mask, `masksToBounds`, or group opacity).
     case group([DrawItem], opacity: UInt8, coverage: Coverage?)
@@ -41,6 +44,8 @@ enum DrawItem {
             return coverage.bounds
         case .rect(_, _, let rect):
             return PixelRect(enclosing: rect)
+        case .gradient(_, let rect, _, let coverage):
+            return coverage.map { rect.intersection($0.bounds) } ?? rect
         case .group(let items, _, let coverage):
             let union = Self.bounds(of: items)
             return coverage.map { union.intersection($0.bounds) } ?? union

@@ -22,6 +22,7 @@ final class DisplayListBuilder {
     let paintMask: ([DrawItem], Bitmap) -> Void
     let scratch: BitmapPool
     let shadows = ShadowScratch()
+    let gradients = GradientTables()
 
     init(scratch: BitmapPool, paintMask: @escaping ([DrawItem], Bitmap) -> Void) {
         self.scratch = scratch
@@ -39,6 +40,7 @@ final class DisplayListBuilder {
         appendLayer(root, parent: .identity, into: &items)
         swap(&previousCoverage, &currentCoverage)
         swap(&previousByOwner, &currentByOwner)
+        gradients.endFrame()
         return items
     }
 
@@ -151,6 +153,8 @@ final class DisplayListBuilder {
             return .fill(color, opacity: mul255(own, opacity), coverage: shape)
         case .rect(let color, let own, let rect) where coverage == nil:
             return .rect(color, opacity: mul255(own, opacity), rect: rect)
+        case .gradient(let shading, let rect, let own, let shape) where coverage == nil || shape == nil:
+            return .gradient(shading, rect: rect, opacity: mul255(own, opacity), coverage: coverage ?? shape)
         case .transformedImage(let image, let transform, let own, let visible) where coverage == nil:
             return .transformedImage(image, transform, opacity: mul255(own, opacity), visible: visible)
         case .group(let items, let own, let shape) where coverage == nil:
@@ -177,6 +181,9 @@ final class DisplayListBuilder {
                         background.premultipliedPixel, opacity: 255,
                         coverage: outlineCoverage(of: layer, transform: transform)))
             }
+        }
+        if let gradient = layer as? CAGradientLayer, let item = gradientItem(of: gradient, transform: transform) {
+            items.append(item)
         }
         if let image = Self.picture(layer.contents), image.width > 0, image.height > 0 {
             let rect = LayerGeometry.contentsRect(
@@ -289,7 +296,7 @@ final class DisplayListBuilder {
         let transform = LayerGeometry.localToSuperlayer(mask).concatenating(parent)
         let plain =
             (mask.sublayers ?? []).isEmpty && mask.mask == nil && mask.contents == nil && mask.opacity >= 1
-            && !mask.masksToBounds
+            && !mask.masksToBounds && !(mask is CAGradientLayer)
         if plain, let shape = mask as? CAShapeLayer, shape.backgroundColor.map({ $0.alpha == 0 }) ?? true {
             let fills = (shape.fillColor?.alpha ?? 0) > 0
             let strokes = (shape.strokeColor?.alpha ?? 0) > 0 && shape.lineWidth > 0

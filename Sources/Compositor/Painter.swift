@@ -52,6 +52,8 @@ struct Painter {
             target.fill(color, opacity: opacity, mask: coverage.mask, in: region, within: bounds)
         case .rect(let color, let opacity, let rect):
             target.fill(color, opacity: opacity, rectangle: rect, in: region, within: bounds)
+        case .gradient(let shading, _, let opacity, let coverage):
+            target.drawGradient(shading, in: bounds, opacity: opacity, mask: coverage?.mask, region: region)
         case .group(let items, let opacity, let coverage):
             let layer = scratch.acquire(width: target.width, height: target.height)
             paint(items, into: layer, region: region, clip: bounds)

@@ -10,12 +10,16 @@ enum AnimatableKey: Hashable {
     case transform
     case transformPart(TransformPart)
     case backgroundColor
+    /// The part of the picture shown and its nine-slice centre, both in unit coordinates.
+    case contentsRect, contentsCenter
     /// A key only `CAShapeLayer` has.
     case shape(ShapeKey)
     /// A key only `CAReplicatorLayer` has.
     case replicator(ReplicatorKey)
     /// A key only `CAEmitterLayer` has.
     case emitter(EmitterKey)
+    /// A key only `CAGradientLayer` has.
+    case gradient(GradientKey)
     /// Any other key: stored in the layer's key-value dictionary.
     case custom(String)
 
@@ -43,6 +47,11 @@ enum AnimatableKey: Hashable {
         case birthRate, lifetime, velocity, scale, spin
     }
 
+    /// The animatable keys of `CAGradientLayer`.
+    enum GradientKey: Hashable {
+        case colors, locations, startPoint, endPoint
+    }
+
     /// The key of a registered property (`LayerProperty.named`), else `.custom`.
     init(_ keyPath: String) {
         self = LayerProperty.named(keyPath)?.key ?? .custom(keyPath)
@@ -60,6 +69,7 @@ enum AnimatableKey: Hashable {
         case .shape: return .shape
         case .replicator: return .replicator
         case .emitter: return .emitter
+        case .gradient: return .gradient
         default: return .layer
         }
     }
@@ -93,6 +103,8 @@ enum AnimatableKey: Hashable {
         case .transform: return .transform(s.transform)
         case .transformPart(let part): return readPart(part, s.transform)
         case .backgroundColor: return .color(s.backgroundColor)
+        case .contentsRect: return .rect(s.contentsRect)
+        case .contentsCenter: return .rect(s.contentsCenter)
         default: return nil
         }
     }
@@ -128,6 +140,8 @@ enum AnimatableKey: Hashable {
         case (.transform, .transform(let v)): s.transform = v
         case (.transformPart(let part), _): return writePart(part, value, &s.transform)
         case (.backgroundColor, .color(let v)): s.backgroundColor = v
+        case (.contentsRect, .rect(let v)): s.contentsRect = v
+        case (.contentsCenter, .rect(let v)): s.contentsCenter = v
         default: return false
         }
         return true
@@ -297,6 +311,32 @@ enum AnimatableKey: Hashable {
         case (.velocity, .number(let v)): s.velocity = Float(v)
         case (.scale, .number(let v)): s.scale = Float(v)
         case (.spin, .number(let v)): s.spin = Float(v)
+        default: return false
+        }
+        return true
+    }
+
+    /// Reads a gradient key (`locations` nil reads as no value).
+    static func read(_ key: GradientKey, _ s: GradientState) -> AnimatableValue {
+        switch key {
+        case .colors: return s.colors.map { .colors($0) } ?? .opaque(nil)
+        case .locations: return s.locations.map { .numbers($0) } ?? .opaque(nil)
+        case .startPoint: return .point(s.startPoint)
+        case .endPoint: return .point(s.endPoint)
+        }
+    }
+
+    /// Writes a gradient key; nil (or an empty list) clears `colors` and `locations`.
+    @discardableResult
+    static func write(_ key: GradientKey, _ value: AnimatableValue, _ s: inout GradientState) -> Bool {
+        switch (key, value) {
+        case (.colors, .colors(let v)): s.colors = v
+        case (.colors, .numbers(let v)) where v.isEmpty: s.colors = []
+        case (.colors, .opaque(nil)): s.colors = nil
+        case (.locations, .numbers(let v)): s.locations = v
+        case (.locations, .opaque(nil)): s.locations = nil
+        case (.startPoint, .point(let v)): s.startPoint = v
+        case (.endPoint, .point(let v)): s.endPoint = v
         default: return false
         }
         return true

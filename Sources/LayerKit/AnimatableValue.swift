@@ -8,14 +8,17 @@ enum AnimatableValue {
     case transform(CATransform3D)
     case color(CGColor?)
     case path(CGPath?)
-    /// Three numbers, for the `scale` and `translate` value functions.
-    case vector3(Double, Double, Double)
+    /// A list of numbers: a gradient's `locations`, or the three numbers of the `scale` and
+    /// `translate` value functions.
+    case numbers([Double])
+    /// A list of colours: a gradient's `colors`.
+    case colors([CGColor])
     /// Anything else (custom keys, contents): switched discretely.
     case opaque(Any?)
 
     /// Converts a user value (`CGFloat`, `Double`, `Float`, `Int`, `NSNumber`, `CGPoint`, `CGSize`,
-    /// `CGRect`, `CATransform3D`, `CGColor`, `UIColor`, `CGPath`, `UIBezierPath`, `[number]`, and
-    /// `NSValue` boxes of points, sizes, rects and transforms).
+    /// `CGRect`, `CATransform3D`, `CGColor`, `UIColor`, `CGPath`, `UIBezierPath`, `[number]`,
+    /// `[CGColor]` or `[UIColor]`, and `NSValue` boxes of points, sizes, rects and transforms).
     init(_ any: Any?) {
         guard let any else {
             self = .opaque(nil)
@@ -35,10 +38,14 @@ enum AnimatableValue {
         case let v as CGPath: self = .path(v)
         case let v as UIBezierPath: self = .path(v.cgPath)
         case let v as NSValue: self = Self(boxed: v) ?? .opaque(any)
+        case let v as [CGColor]: self = .colors(v)
         case let v as [Any]:
             let numbers = v.compactMap(AnimatableValue.number)
-            if numbers.count == v.count, numbers.count == 3 {
-                self = .vector3(numbers[0], numbers[1], numbers[2])
+            let colors = v.compactMap { ($0 as? CGColor) ?? ($0 as? UIColor)?.cgColor }
+            if numbers.count == v.count {
+                self = .numbers(numbers)
+            } else if colors.count == v.count {
+                self = .colors(colors)
             } else {
                 self = .opaque(any)
             }
@@ -81,13 +88,14 @@ enum AnimatableValue {
         case .transform(let v): return v
         case .color(let v): return v
         case .path(let v): return v
-        case .vector3(let x, let y, let z): return [CGFloat(x), CGFloat(y), CGFloat(z)]
+        case .numbers(let v): return v.map { CGFloat($0) }
+        case .colors(let v): return v
         case .opaque(let v): return v
         }
     }
 
     /// The numeric components (for printing and tests): a number, x y, w h, x y w h, 16 matrix entries
-    /// row by row, r g b a, or nil for paths and opaque values.
+    /// row by row, r g b a, a list's numbers (r g b a of each colour), or nil for paths and opaque values.
     var components: [Double]? {
         switch self {
         case .number(let v): return [v]
@@ -96,14 +104,17 @@ enum AnimatableValue {
         case .rect(let r): return [r.origin.x, r.origin.y, r.size.width, r.size.height]
         case .transform(let t): return t.rowMajor.map { Double($0) }
         case .color(let c): return c.map { [$0.red, $0.green, $0.blue, $0.alpha] }
-        case .vector3(let x, let y, let z): return [x, y, z]
+        case .numbers(let v): return v
+        case .colors(let v): return v.flatMap { [$0.red, $0.green, $0.blue, $0.alpha] }
         case .path, .opaque: return nil
         }
     }
 
-    /// `self + (other − self)·t`, component-wise; transforms by decomposition; paths element by
-    /// element when their structures match, else a discrete switch at t = 0.5; mismatched kinds switch
-    /// discretely at t = 0.5 too.
+    /// `self + (other − self)·t`, component-wise; transforms by decomposition; lists element by element
+    /// when they have the same length (as Core Animation interpolates a gradient's `colors` and
+    /// `locations`; lists of different lengths, which Apple leaves undefined, switch at t = 0.5); paths
+    /// element by element when their structures match, else a discrete switch at t = 0.5; mismatched
+    /// kinds switch discretely at t = 0.5 too.
     func interpolated(to other: AnimatableValue, _ t: Double) -> AnimatableValue {
         switch (self, other) {
         case (.number(let a), .number(let b)): return .number(a + (b - a) * t)
@@ -120,14 +131,11 @@ enum AnimatableValue {
         case (.transform(let a), .transform(let b)):
             return .transform(TransformComponents.interpolate(a, b, t))
         case (.color(let a), .color(let b)):
-            let ca = a ?? .clear
-            let cb = b ?? .clear
-            return .color(
-                CGColor(
-                    red: ca.red + (cb.red - ca.red) * t, green: ca.green + (cb.green - ca.green) * t,
-                    blue: ca.blue + (cb.blue - ca.blue) * t, alpha: ca.alpha + (cb.alpha - ca.alpha) * t))
-        case (.vector3(let a0, let a1, let a2), .vector3(let b0, let b1, let b2)):
-            return .vector3(a0 + (b0 - a0) * t, a1 + (b1 - a1) * t, a2 + (b2 - a2) * t)
+            return .color(Self.mix(a ?? .clear, b ?? .clear, t))
+        case (.numbers(let a), .numbers(let b)) where a.count == b.count:
+            return .numbers(zip(a, b).map { $0 + ($1 - $0) * t })
+        case (.colors(let a), .colors(let b)) where a.count == b.count:
+            return .colors(zip(a, b).map { Self.mix($0, $1, t) })
         case (.path(let a?), .path(let b?)):
             if let blended = a.interpolated(to: b, fraction: t) { return .path(blended) }
             return t < 0.5 ? self : other
@@ -136,8 +144,22 @@ enum AnimatableValue {
         }
     }
 
+    /// `a + (b − a)·t` channel by channel, in straight (not premultiplied) colour.
+    static func mix(_ a: CGColor, _ b: CGColor, _ t: Double) -> CGColor {
+        CGColor(
+            red: a.red + (b.red - a.red) * t, green: a.green + (b.green - a.green) * t,
+            blue: a.blue + (b.blue - a.blue) * t, alpha: a.alpha + (b.alpha - a.alpha) * t)
+    }
+
+    /// `op` applied to each channel of `a` and `b`.
+    private static func combine(_ a: CGColor, _ b: CGColor, _ op: (CGFloat, CGFloat) -> CGFloat) -> CGColor {
+        CGColor(
+            red: op(a.red, b.red), green: op(a.green, b.green), blue: op(a.blue, b.blue), alpha: op(a.alpha, b.alpha))
+    }
+
     /// `self + other`: numbers and geometry add component-wise, transforms concatenate (`other`
-    /// applied first, then `self`), colours add component-wise; otherwise `other` wins.
+    /// applied first, then `self`), colours add component-wise, lists of one length element by
+    /// element; otherwise `other` wins.
     func adding(_ other: AnimatableValue) -> AnimatableValue {
         switch (self, other) {
         case (.number(let a), .number(let b)): return .number(a + b)
@@ -149,11 +171,10 @@ enum AnimatableValue {
                     x: a.origin.x + b.origin.x, y: a.origin.y + b.origin.y, width: a.size.width + b.size.width,
                     height: a.size.height + b.size.height))
         case (.transform(let a), .transform(let b)): return .transform(CATransform3DConcat(b, a))
-        case (.color(let a?), .color(let b?)):
-            return .color(
-                CGColor(red: a.red + b.red, green: a.green + b.green, blue: a.blue + b.blue, alpha: a.alpha + b.alpha))
-        case (.vector3(let a0, let a1, let a2), .vector3(let b0, let b1, let b2)):
-            return .vector3(a0 + b0, a1 + b1, a2 + b2)
+        case (.color(let a?), .color(let b?)): return .color(Self.combine(a, b, +))
+        case (.numbers(let a), .numbers(let b)) where a.count == b.count: return .numbers(zip(a, b).map(+))
+        case (.colors(let a), .colors(let b)) where a.count == b.count:
+            return .colors(zip(a, b).map { Self.combine($0, $1, +) })
         default: return other
         }
     }
@@ -171,11 +192,10 @@ enum AnimatableValue {
                     height: a.size.height - b.size.height))
         case (.transform(let a), .transform(let b)):
             return .transform(CATransform3DConcat(CATransform3DInvert(b), a))
-        case (.color(let a?), .color(let b?)):
-            return .color(
-                CGColor(red: a.red - b.red, green: a.green - b.green, blue: a.blue - b.blue, alpha: a.alpha - b.alpha))
-        case (.vector3(let a0, let a1, let a2), .vector3(let b0, let b1, let b2)):
-            return .vector3(a0 - b0, a1 - b1, a2 - b2)
+        case (.color(let a?), .color(let b?)): return .color(Self.combine(a, b, -))
+        case (.numbers(let a), .numbers(let b)) where a.count == b.count: return .numbers(zip(a, b).map(-))
+        case (.colors(let a), .colors(let b)) where a.count == b.count:
+            return .colors(zip(a, b).map { Self.combine($0, $1, -) })
         default: return self
         }
     }
@@ -189,9 +209,9 @@ enum AnimatableValue {
         case .rect(let a):
             return .rect(
                 CGRect(x: a.origin.x * k, y: a.origin.y * k, width: a.size.width * k, height: a.size.height * k))
-        case .vector3(let a0, let a1, let a2): return .vector3(a0 * k, a1 * k, a2 * k)
-        case .color(let a?):
-            return .color(CGColor(red: a.red * k, green: a.green * k, blue: a.blue * k, alpha: a.alpha * k))
+        case .numbers(let a): return .numbers(a.map { $0 * k })
+        case .color(let a?): return .color(Self.combine(a, a) { v, _ in v * k })
+        case .colors(let a): return .colors(a.map { Self.combine($0, $0) { v, _ in v * k } })
         case .transform(let a): return .transform(Self.power(a, k.rounded()))
         default: return self
         }

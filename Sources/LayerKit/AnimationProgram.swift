@@ -156,8 +156,8 @@ final class BasicProgram {
         if let valueFunction {
             // A value function animates plain numbers; the model's neutral value is 0 (or 1 for scales).
             switch valueFunction.name {
-            case .scale: return .vector3(1, 1, 1)
-            case .translate: return .vector3(0, 0, 0)
+            case .scale: return .numbers([1, 1, 1])
+            case .translate: return .numbers([0, 0, 0])
             case .scaleX, .scaleY, .scaleZ: return .number(1)
             default: return .number(0)
             }
@@ -246,7 +246,7 @@ final class BasicProgram {
             let v: (Double, Double, Double)
             switch value {
             case .number(let x): v = (x, x, x)
-            case .vector3(let x, let y, let z): v = (x, y, z)
+            case .numbers(let n) where n.count == 3: v = (n[0], n[1], n[2])
             default: return
             }
             value = .transform(function.transform(v))

@@ -384,10 +384,14 @@ extension AnimatableValue {
             values.append(c.green)
             values.append(c.blue)
             values.append(c.alpha)
-        case .vector3(let x, let y, let z):
-            values.append(x)
-            values.append(y)
-            values.append(z)
+        case .numbers(let list): values.append(contentsOf: list)
+        case .colors(let list):
+            for c in list {
+                values.append(c.red)
+                values.append(c.green)
+                values.append(c.blue)
+                values.append(c.alpha)
+            }
         case .color(nil), .path, .opaque: break
         }
     }

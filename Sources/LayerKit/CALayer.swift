@@ -318,6 +318,26 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
             modelDidChange()
         }
     }
+    /// The part of `contents` shown, in the picture's unit coordinate space (default (0, 0, 1, 1), the
+    /// whole picture; (i/4, 0, 1/4, 1) is frame i of a sheet of four). Beyond 0…1 the picture's edge
+    /// pixels are extended outwards. Its size is the picture's size for `contentsGravity`.
+    public var contentsRect: CGRect {
+        get { state.contentsRect }
+        set { setState(\.contentsRect, newValue, animating: .contentsRect, event: "contentsRect") }
+    }
+    /// The nine-slice centre of the shown part, in its unit space (default (0, 0, 1, 1): the whole picture
+    /// stretches): when the picture is resized, the centre stretches both ways, the edges only along
+    /// themselves and the corners not at all.
+    public var contentsCenter: CGRect {
+        get { state.contentsCenter }
+        set { setState(\.contentsCenter, newValue, animating: .contentsCenter, event: "contentsCenter") }
+    }
+    /// Pixels per point of `contents` (default 1): a picture of w × h pixels is w/scale × h/scale points
+    /// for `contentsGravity` and for the fixed edges of `contentsCenter`.
+    public var contentsScale: CGFloat {
+        get { state.contentsScale }
+        set { setState(\.contentsScale, newValue) }
+    }
     public var masksToBounds: Bool {
         get { state.masksToBounds }
         set { setState(\.masksToBounds, newValue) }

@@ -10,6 +10,10 @@ public struct LayerProperty: Sendable {
         case emitterCells
         /// One of a fixed set of names (`contentsGravity`, `lineCap`, …).
         case choice([String])
+        /// A list of colours (a gradient's `colors`; scene files spell each as a colour), or nil.
+        case colorList
+        /// A list of numbers (a gradient's `locations`), or nil.
+        case numberList
 
         /// How many numbers the value has in `numericComponents(forKeyPath:)` (nil when it is not numeric).
         public var componentCount: Int? {
@@ -33,6 +37,8 @@ public struct LayerProperty: Sendable {
         case replicator
         /// `CAEmitterLayer` only.
         case emitter
+        /// `CAGradientLayer` only.
+        case gradient
 
         /// The class itself (a new layer of the kind is `layerType.init(layer: ())`).
         public var layerType: CALayer.Type {
@@ -41,6 +47,7 @@ public struct LayerProperty: Sendable {
             case .shape: return CAShapeLayer.self
             case .replicator: return CAReplicatorLayer.self
             case .emitter: return CAEmitterLayer.self
+            case .gradient: return CAGradientLayer.self
             }
         }
 
@@ -51,6 +58,7 @@ public struct LayerProperty: Sendable {
             case .shape: return type is CAShapeLayer.Type
             case .replicator: return type is CAReplicatorLayer.Type
             case .emitter: return type is CAEmitterLayer.Type
+            case .gradient: return type is CAGradientLayer.Type
             }
         }
     }
@@ -156,7 +164,7 @@ extension LayerProperty {
     private static let nonNegative: ClosedRange<Double> = 0...(.infinity)
     private static let unit: ClosedRange<Double> = 0...1
 
-    /// Every property of `CALayer` and `CAShapeLayer`, grouped as Apple's documentation groups them.
+    /// Every property of `CALayer` and its subclasses, grouped as Apple's documentation groups them.
     public static let all: [LayerProperty] = [
         // Geometry
         plain("frame", .rect, get: { $0.frame }, set: { layer, value in (value as? CGRect).map { layer.frame = $0 } }),
@@ -217,6 +225,11 @@ extension LayerProperty {
             "contentsGravity", .choice(CALayerContentsGravity.allCases.map(\.rawValue)),
             get: { $0.contentsGravity },
             set: { layer, value in name(value, as: CALayerContentsGravity.self).map { layer.contentsGravity = $0 } }),
+        animatable("contentsRect", .rect, .contentsRect),
+        plain(
+            "contentsScale", .number, range: 0.01...1000, get: { $0.contentsScale },
+            set: { layer, value in number(value).map { layer.contentsScale = $0 } }),
+        animatable("contentsCenter", .rect, .contentsCenter),
         plain(
             "masksToBounds", .bool, get: { $0.masksToBounds },
             set: { layer, value in (value as? Bool).map { layer.masksToBounds = $0 } }),
@@ -319,6 +332,15 @@ extension LayerProperty {
         plain(
             "preservesDepth", .bool, of: CAReplicatorLayer.self, get: { $0.preservesDepth },
             set: { layer, value in (value as? Bool).map { layer.preservesDepth = $0 } }),
+        // CAGradientLayer
+        animatable("colors", .colorList, .gradient(.colors)),
+        animatable("locations", .numberList, .gradient(.locations)),
+        animatable("startPoint", .point, .gradient(.startPoint)),
+        animatable("endPoint", .point, .gradient(.endPoint)),
+        plain(
+            "type", .choice(CAGradientLayerType.allCases.map(\.rawValue)), of: CAGradientLayer.self,
+            get: { $0.type },
+            set: { layer, value in name(value, as: CAGradientLayerType.self).map { layer.type = $0 } }),
     ]
 
     /// A dash pattern from `[NSNumber]` or any array of numbers (nil for anything else).

@@ -9,8 +9,8 @@ extension GradientShading {
         let cy = Double(y) + 0.5
         let u0 = m.a * cx + m.c * cy + m.tx
         let v0 = m.b * cx + m.d * cy + m.ty
-        let last = Double(Self.tableSize - 1)
-        table.withUnsafeBufferPointer { colors in
+        let last = Double(GradientTable.size - 1)
+        table.colors.withUnsafeBufferPointer { colors in
             let colors = colors.baseAddress!
             @inline(__always) func color(_ t: Double) -> Pixel {
                 colors[Int(min(last, max(0, t * last)) + 0.5)]
@@ -35,11 +35,14 @@ extension GradientShading {
 }
 
 extension Bitmap {
-    /// Draws `gradient` source-over into the pixels of `rect` (clipped to the bitmap), each scaled by
-    /// `opacity` and, when `mask` is given, by its coverage (pixels it does not cover are left alone):
-    /// how a gradient layer fills its bounds, its rounded corners given as the mask. An opaque gradient
-    /// at full opacity and coverage is stored without blending.
-    public func drawGradient(_ gradient: GradientShading, in rect: PixelRect, opacity: UInt8 = 255, mask: Mask? = nil) {
+    /// Draws `gradient` source-over into the pixels of `rect` (clipped to the bitmap, and to `region`
+    /// when one is given), each scaled by `opacity` and, when `mask` is given, by its coverage (pixels it
+    /// does not cover are left alone): how a gradient layer fills its bounds, its rounded corners given
+    /// as the mask. An opaque gradient at full opacity and coverage is stored without blending.
+    public func drawGradient(
+        _ gradient: GradientShading, in rect: PixelRect, opacity: UInt8 = 255, mask: Mask? = nil,
+        region: Region? = nil
+    ) {
         let area = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
         guard !area.isEmpty, opacity > 0 else { return }
         let chunk = 256
@@ -57,18 +60,26 @@ extension Bitmap {
             }
             let scale = UInt32(opacity)
             for y in area.rows {
+                var x0 = area.minX
+                var x1 = area.maxX
+                if let region {
+                    let columns = region.columns(inRow: y)
+                    x0 = max(x0, columns.lowerBound)
+                    x1 = min(x1, columns.upperBound)
+                }
+                guard x1 > x0 else { continue }
                 guard let mask else {
-                    if gradient.isOpaque && opacity == 255 {
-                        gradient.shade(row: y, from: area.minX, count: area.width, into: row(y) + area.minX)
+                    if gradient.table.isOpaque && opacity == 255 {
+                        gradient.shade(row: y, from: x0, count: x1 - x0, into: row(y) + x0)
                         continue
                     }
-                    each(y, area.minX, area.maxX) { out, _, n in
+                    each(y, x0, x1) { out, _, n in
                         for i in 0..<n { out[i] = PixelMath.over(PixelMath.scale(colors[i], by: scale), out[i]) }
                     }
                     continue
                 }
                 walkSpans(
-                    of: mask, row: y, from: area.minX, to: area.maxX, gap: { _, _ in },
+                    of: mask, row: y, from: x0, to: x1, gap: { _, _ in },
                     run: { s0, s1, m in
                         let weight = PixelMath.mul255(m, scale)
                         each(y, s0, s1) { out, _, n in

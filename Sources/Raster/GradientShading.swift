@@ -2,7 +2,7 @@ import Geometry
 
 /// One colour stop of a gradient: a location in 0…1 and a colour in straight (not premultiplied)
 /// RGBA, each channel 0…1.
-public struct GradientStop: Equatable, Sendable {
+public struct GradientStop: Hashable, Sendable {
     public var location: Double
     public var red: Double
     public var green: Double
@@ -18,17 +18,39 @@ public struct GradientStop: Equatable, Sendable {
     }
 }
 
+/// The colours of a gradient's stops looked up by t: `size` premultiplied colours for t = 0,
+/// 1/(size − 1), …, 1. Colours are interpolated in straight RGBA between the stops, then premultiplied
+/// (Core Animation's rule: white to clear black passes through half-transparent grey, which
+/// premultiplied interpolation would not); before the first stop and after the last the end colours
+/// extend; two stops at one location make a hard edge. Made once per set of stops and shared by every
+/// placement of them (a moving gradient layer keeps its table).
+public struct GradientTable: Sendable {
+    /// The premultiplied colours, `size` of them.
+    let colors: [Pixel]
+    /// Whether every colour of the table is opaque.
+    let isOpaque: Bool
+
+    public static let size = 1024
+
+    /// The table of `stops` (ordered by location). No stops give transparent black; one stop, its colour.
+    public init(stops: [GradientStop]) {
+        let n = Self.size
+        colors = (0..<n).map { i in GradientShading.premultipliedColor(at: Double(i) / Double(n - 1), stops) }
+        isOpaque = colors.allSatisfy { $0 >> 24 == 255 }
+    }
+
+    /// True when both tables hold the same colours (quick when they share storage).
+    public func hasSameColors(as other: GradientTable) -> Bool { colors == other.colors }
+}
+
 /// A gradient as `CAGradientLayer` shades it, ready to fill pixels: a kind, a map from device pixels
-/// into the gradient's own space, and a table of premultiplied colours.
+/// into the gradient's own space, and a table of colours (`GradientTable`).
 ///
 /// In gradient space the parameter t of a point (u, v) is u (axial), √(u² + v²) (radial, an ellipse in
 /// device space when the map scales the axes differently) or the angle atan2(v, u) / 2π in 0 ..< 1
-/// (conic, turning from +u toward +v: clockwise on a y-down screen). Colours are interpolated in
-/// straight RGBA between the stops, then premultiplied (Core Animation's rule: white to clear black
-/// passes through half-transparent grey, which premultiplied interpolation would not); before the
-/// first stop and after the last the end colours extend; two stops at one location make a hard edge.
-/// No dithering, as Core Animation. t is looked up in a table of `tableSize` colours, so a colour is
-/// off by at most the change over 1/2046 of t from the exact one (plus rounding to 8 bits).
+/// (conic, turning from +u toward +v: clockwise on a y-down screen). No dithering, as Core Animation.
+/// t is looked up in a table of `GradientTable.size` colours, so a colour is off by at most the change
+/// over 1/2046 of t from the exact one (plus rounding to 8 bits).
 public struct GradientShading: Sendable {
     public enum Kind: Sendable {
         case axial, radial, conic
@@ -37,27 +59,37 @@ public struct GradientShading: Sendable {
     public let kind: Kind
     /// Device pixels → gradient space.
     public let spaceFromDevice: CGAffineTransform
-    /// `tableSize` premultiplied colours for t = 0, 1/(tableSize − 1), …, 1.
-    let table: [Pixel]
-    /// Whether every colour of the table is opaque.
-    let isOpaque: Bool
+    public let table: GradientTable
 
-    public static let tableSize = 1024
-
-    /// A gradient of `kind` through `stops` (ordered by location), where `spaceFromDevice` maps device
-    /// pixels into the gradient's space. No stops draw transparent black; one stop, its colour.
-    public init(kind: Kind, stops: [GradientStop], spaceFromDevice: CGAffineTransform) {
+    /// A gradient of `kind` with the colours of `table`, where `spaceFromDevice` maps device pixels into
+    /// the gradient's space.
+    public init(kind: Kind, table: GradientTable, spaceFromDevice: CGAffineTransform) {
         self.kind = kind
+        self.table = table
         self.spaceFromDevice = spaceFromDevice
-        let n = Self.tableSize
-        table = (0..<n).map { i in Self.premultipliedColor(at: Double(i) / Double(n - 1), stops) }
-        isOpaque = table.allSatisfy { $0 >> 24 == 255 }
+    }
+
+    /// A gradient of `kind` through `stops` (ordered by location).
+    public init(kind: Kind, stops: [GradientStop], spaceFromDevice: CGAffineTransform) {
+        self.init(kind: kind, table: GradientTable(stops: stops), spaceFromDevice: spaceFromDevice)
+    }
+
+    /// True when drawing both gives the same pixels: the same kind, map and colours.
+    public func drawsLike(_ other: GradientShading) -> Bool {
+        kind == other.kind && spaceFromDevice == other.spaceFromDevice && table.hasSameColors(as: other.table)
     }
 
     /// An axial gradient from `start` (t = 0) to `end` (t = 1), points in a space that `transform` maps to
     /// device pixels; t is constant across lines perpendicular to start → end (in that space).
     public static func axial(
         from start: CGPoint, to end: CGPoint, stops: [GradientStop], transform: CGAffineTransform = .identity
+    ) -> GradientShading {
+        axial(from: start, to: end, table: GradientTable(stops: stops), transform: transform)
+    }
+
+    /// The axial gradient from `start` to `end` with the colours of `table`.
+    public static func axial(
+        from start: CGPoint, to end: CGPoint, table: GradientTable, transform: CGAffineTransform = .identity
     ) -> GradientShading {
         let d = CGPoint(x: end.x - start.x, y: end.y - start.y)
         let lengthSquared = d.x * d.x + d.y * d.y
@@ -67,7 +99,7 @@ public struct GradientShading: Sendable {
             a: d.x * scale, b: -d.y * scale, c: d.y * scale, d: d.x * scale,
             tx: -(d.x * start.x + d.y * start.y) * scale, ty: (d.y * start.x - d.x * start.y) * scale)
         return GradientShading(
-            kind: .axial, stops: stops, spaceFromDevice: transform.inverted().concatenating(toGradient))
+            kind: .axial, table: table, spaceFromDevice: transform.inverted().concatenating(toGradient))
     }
 
     /// A radial gradient: t = 0 at `center`, t = 1 on the ellipse of radii `radii` about it (axes along
@@ -75,11 +107,18 @@ public struct GradientShading: Sendable {
     public static func radial(
         center: CGPoint, radii: CGSize, stops: [GradientStop], transform: CGAffineTransform = .identity
     ) -> GradientShading {
+        radial(center: center, radii: radii, table: GradientTable(stops: stops), transform: transform)
+    }
+
+    /// The radial gradient about `center` with radii `radii` and the colours of `table`.
+    public static func radial(
+        center: CGPoint, radii: CGSize, table: GradientTable, transform: CGAffineTransform = .identity
+    ) -> GradientShading {
         let sx = radii.width != 0 ? 1 / abs(radii.width) : 0
         let sy = radii.height != 0 ? 1 / abs(radii.height) : 0
         let toGradient = CGAffineTransform(a: sx, b: 0, c: 0, d: sy, tx: -center.x * sx, ty: -center.y * sy)
         return GradientShading(
-            kind: .radial, stops: stops, spaceFromDevice: transform.inverted().concatenating(toGradient))
+            kind: .radial, table: table, spaceFromDevice: transform.inverted().concatenating(toGradient))
     }
 
     /// A conic gradient about `center`: t = 0 in the direction of `towards`, growing with the angle
@@ -88,11 +127,18 @@ public struct GradientShading: Sendable {
     public static func conic(
         center: CGPoint, towards: CGPoint, stops: [GradientStop], transform: CGAffineTransform = .identity
     ) -> GradientShading {
+        conic(center: center, towards: towards, table: GradientTable(stops: stops), transform: transform)
+    }
+
+    /// The conic gradient about `center` from the direction of `towards` with the colours of `table`.
+    public static func conic(
+        center: CGPoint, towards: CGPoint, table: GradientTable, transform: CGAffineTransform = .identity
+    ) -> GradientShading {
         let angle = atan2(towards.y - center.y, towards.x - center.x)
         let toGradient = CGAffineTransform(translationX: -center.x, y: -center.y)
             .concatenating(CGAffineTransform(rotationAngle: -angle))
         return GradientShading(
-            kind: .conic, stops: stops, spaceFromDevice: transform.inverted().concatenating(toGradient))
+            kind: .conic, table: table, spaceFromDevice: transform.inverted().concatenating(toGradient))
     }
 
     /// The premultiplied colour at `t` (0…1), straight channels interpolated between the stops.

@@ -88,6 +88,7 @@ enum AnimationBuilder {
         case .color(let c): return c.map(LayerBuilder.cgColor)
         case .path(let p): return p
         case .numbers(let v): return v?.map { CGFloat($0) }
+        case .colors(let v): return v?.map(LayerBuilder.cgColor)
         case .image(let name): return name
         case .cells: return nil
         }

@@ -15,6 +15,10 @@ enum PropertyType: Equatable {
     case choice([String])
     /// A list of emitter-cell objects.
     case emitterCells
+    /// An array of colours, or null.
+    case colorList
+    /// An array of numbers, or null.
+    case numberList
 
     static let anyNumber = PropertyType.number(-.infinity...(.infinity), allowInfinity: false)
 
@@ -35,6 +39,8 @@ enum PropertyType: Equatable {
         case .dashPattern: self = .dashPattern
         case .choice(let names): self = .choice(names)
         case .emitterCells: self = .emitterCells
+        case .colorList: self = .colorList
+        case .numberList: self = .numberList
         case .string: return nil
         }
     }

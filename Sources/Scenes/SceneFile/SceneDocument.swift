@@ -72,6 +72,8 @@ public enum SceneValue: Equatable {
     case path(CGPath?)
     /// `nil` is JSON `null`.
     case numbers([Double]?)
+    /// `nil` is JSON `null` (no colours).
+    case colors([SceneColor]?)
     /// The name of an image of the file's `images`; `nil` is no contents.
     case image(String?)
     /// Emitter cells: each cell's properties in file order.

@@ -23,6 +23,18 @@ enum SceneValueDecoder {
             return .image(try node.string())
         case .choice(let choices): return .string(try node.choice(choices))
         case .emitterCells: return .cells(try node.array().map(cell))
+        case .colorList:
+            if node.value == .null { return .colors(nil) }
+            return .colors(
+                try node.array().map { element in
+                    guard let color = try color(element) else {
+                        throw element.expected("a color \"#rrggbb\" or \"#rrggbbaa\"")
+                    }
+                    return color
+                })
+        case .numberList:
+            if node.value == .null { return .numbers(nil) }
+            return .numbers(try node.array().map { try $0.number() })
         }
     }
 
