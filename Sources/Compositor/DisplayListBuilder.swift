@@ -23,6 +23,7 @@ final class DisplayListBuilder {
     let scratch: BitmapPool
     let shadows = ShadowScratch()
     let gradients = GradientTables()
+    let renderings = ContentsRenderings()
 
     init(scratch: BitmapPool, paintMask: @escaping ([DrawItem], Bitmap) -> Void) {
         self.scratch = scratch
@@ -185,15 +186,10 @@ final class DisplayListBuilder {
         if let gradient = layer as? CAGradientLayer, let item = gradientItem(of: gradient, transform: transform) {
             items.append(item)
         }
-        if let image = Self.picture(layer.contents), image.width > 0, image.height > 0 {
-            let rect = LayerGeometry.contentsRect(
-                imageSize: CGSize(width: image.width, height: image.height), bounds: layer.bounds,
-                gravity: layer.contentsGravity)
-            let toDevice = CGAffineTransform(
-                a: rect.width / CGFloat(image.width), b: 0, c: 0, d: rect.height / CGFloat(image.height),
-                tx: rect.minX, ty: rect.minY
-            ).concatenating(transform)
-            items.append(imageItem(image, transform: toDevice))
+        if let image = Self.picture(layer.contents), image.width > 0, image.height > 0,
+            let item = contentsItem(image, of: layer, transform: transform)
+        {
+            items.append(item)
         }
         if let shape = layer as? CAShapeLayer, let path = shape.path, !path.isEmpty {
             appendShape(shape, path: path, transform: transform, into: &items)
@@ -245,7 +241,7 @@ final class DisplayListBuilder {
 
     /// A large axis-aligned image is resampled once and then copied pixel for pixel; anything else (a
     /// turning sprite, a small icon) is resampled every frame over its own bounds only.
-    private func imageItem(_ image: Bitmap, transform: CGAffineTransform) -> DrawItem {
+    func imageItem(_ image: Bitmap, transform: CGAffineTransform) -> DrawItem {
         let bounds = Bitmap.deviceBounds(ofImageWidth: image.width, height: image.height, transform: transform)
             .intersection(frame)
         if LayerGeometry.isAxisAligned(transform), bounds.area * 4 >= frame.area {

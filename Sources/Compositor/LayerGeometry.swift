@@ -16,11 +16,14 @@ enum LayerGeometry {
             .concatenating(CGAffineTransform(translationX: position.x, y: position.y))
     }
 
-    /// The rectangle of `bounds` that an image of `imageSize` pixels fills under `gravity`, in the
-    /// layer's bounds coordinates. Edge gravities are taken literally in y-down space (`top` is the top
-    /// of the layer on screen).
-    static func contentsRect(imageSize: CGSize, bounds: CGRect, gravity: CALayerContentsGravity) -> CGRect {
-        let (w, h) = (imageSize.width, imageSize.height)
+    /// The rectangle of `bounds` that a picture of `size` points fills under `gravity`, in the layer's
+    /// bounds coordinates, as iOS draws it: `resize` fills the bounds, `resizeAspect` fits the picture
+    /// inside them and `resizeAspectFill` covers them (both centred, aspect kept), and the nine positional
+    /// gravities keep the picture's size (it may overflow). Core Animation's "top" means maximum y and
+    /// "bottom" minimum y (CALayer.h); in iOS's y-down layers that puts `top`, `topLeft` and `topRight` at
+    /// the visual bottom and the `bottom…` ones at the visual top (core-animation-breadth.md §3).
+    static func destination(of size: CGSize, in bounds: CGRect, gravity: CALayerContentsGravity) -> CGRect {
+        let (w, h) = (size.width, size.height)
         guard w > 0, h > 0 else { return .zero }
         switch gravity {
         case .resize: return bounds
@@ -28,16 +31,26 @@ enum LayerGeometry {
             let sx = bounds.width / w
             let sy = bounds.height / h
             let s = gravity == .resizeAspect ? min(sx, sy) : max(sx, sy)
-            let size = CGSize(width: w * s, height: h * s)
+            let fitted = CGSize(width: w * s, height: h * s)
             return CGRect(
-                x: bounds.midX - size.width / 2, y: bounds.midY - size.height / 2, width: size.width,
-                height: size.height)
+                x: bounds.midX - fitted.width / 2, y: bounds.midY - fitted.height / 2, width: fitted.width,
+                height: fitted.height)
         default:
-            let name = gravity.rawValue.lowercased()
-            let x: CGFloat =
-                name.hasSuffix("left") ? bounds.minX : name.hasSuffix("right") ? bounds.maxX - w : bounds.midX - w / 2
-            let y: CGFloat =
-                name.hasPrefix("top") ? bounds.minY : name.hasPrefix("bottom") ? bounds.maxY - h : bounds.midY - h / 2
+            // Where the picture sits on each axis: 0 at the minimum, ½ centred, 1 at the maximum.
+            let (fx, fy): (CGFloat, CGFloat)
+            switch gravity {
+            case .left: (fx, fy) = (0, 0.5)
+            case .right: (fx, fy) = (1, 0.5)
+            case .top: (fx, fy) = (0.5, 1)
+            case .bottom: (fx, fy) = (0.5, 0)
+            case .topLeft: (fx, fy) = (0, 1)
+            case .topRight: (fx, fy) = (1, 1)
+            case .bottomLeft: (fx, fy) = (0, 0)
+            case .bottomRight: (fx, fy) = (1, 0)
+            default: (fx, fy) = (0.5, 0.5)
+            }
+            let x = bounds.minX + (bounds.width - w) * fx
+            let y = bounds.minY + (bounds.height - h) * fy
             return CGRect(x: x, y: y, width: w, height: h)
         }
     }

@@ -63,7 +63,7 @@ struct SceneFileErrorTests {
         (withLayer(#"{ "name": 5 }"#), "bad.json: layers[0].name: expected a string, got 5"),
         (
             withLayer(#"{ "kind": "circle" }"#),
-            "bad.json: layers[0].kind: expected one of \"layer\", \"shape\", \"replicator\", \"emitter\", got \"circle\""
+            "bad.json: layers[0].kind: expected one of \"layer\", \"shape\", \"replicator\", \"emitter\", \"gradient\", got \"circle\""
         ),
         (
             withLayer(#"{ "lineWidth": 3 }"#),
@@ -71,7 +71,7 @@ struct SceneFileErrorTests {
         ),
         (
             withLayer(#"{ "wobble": 3 }"#),
-            "bad.json: layers[0].wobble: unknown key \"wobble\" (allowed: name, kind, mask, sublayers, frame, bounds, position, anchorPoint, zPosition, transform, opacity, hidden, backgroundColor, cornerRadius, maskedCorners, cornerCurve, borderWidth, borderColor, shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath, contents, contentsGravity, masksToBounds, beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode)"
+            "bad.json: layers[0].wobble: unknown key \"wobble\" (allowed: name, kind, mask, sublayers, frame, bounds, position, anchorPoint, zPosition, transform, opacity, hidden, backgroundColor, cornerRadius, maskedCorners, cornerCurve, borderWidth, borderColor, shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath, contents, contentsGravity, contentsRect, contentsScale, contentsCenter, masksToBounds, beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode)"
         ),
         (
             withLayer(#"{ "backgroundColor": "red" }"#),
@@ -88,6 +88,46 @@ struct SceneFileErrorTests {
         (
             withLayer(#"{ "contentsGravity": "middle" }"#),
             "bad.json: layers[0].contentsGravity: expected one of \"center\", \"top\", \"bottom\", \"left\", \"right\", \"topLeft\", \"topRight\", \"bottomLeft\", \"bottomRight\", \"resize\", \"resizeAspect\", \"resizeAspectFill\", got \"middle\""
+        ),
+        (
+            withLayer(##"{ "colors": ["#ff0000"] }"##),
+            "bad.json: layers[0].colors: \"colors\" is a gradient-layer key; add \"kind\": \"gradient\" to this layer"
+        ),
+        (
+            withLayer(##"{ "kind": "gradient", "colors": ["#ff0000", "blue"] }"##),
+            "bad.json: layers[0].colors[1]: expected a color \"#rrggbb\", \"#rrggbbaa\" or null, got \"blue\""
+        ),
+        (
+            withLayer(##"{ "kind": "gradient", "colors": ["#ff0000", null] }"##),
+            "bad.json: layers[0].colors[1]: expected a color \"#rrggbb\" or \"#rrggbbaa\", got null"
+        ),
+        (
+            withLayer(##"{ "kind": "gradient", "colors": "#ff0000" }"##),
+            "bad.json: layers[0].colors: expected an array, got \"#ff0000\""
+        ),
+        (
+            withLayer(#"{ "kind": "gradient", "locations": [0, "half", 1] }"#),
+            "bad.json: layers[0].locations[1]: expected a number, got \"half\""
+        ),
+        (
+            withLayer(#"{ "kind": "gradient", "type": "diamond" }"#),
+            "bad.json: layers[0].type: expected one of \"axial\", \"radial\", \"conic\", got \"diamond\""
+        ),
+        (
+            withLayer(#"{ "kind": "gradient", "startPoint": [0.5] }"#),
+            "bad.json: layers[0].startPoint: expected a point [x, y], got an array"
+        ),
+        (
+            withLayer(#"{ "contentsRect": [0, 0, 1] }"#),
+            "bad.json: layers[0].contentsRect: expected a rect [x, y, w, h], got an array"
+        ),
+        (
+            withLayer(#"{ "contentsScale": 0 }"#),
+            "bad.json: layers[0].contentsScale: must be at least 0.01 and at most 1000, got 0"
+        ),
+        (
+            withLayer(#"{ "contentsCenter": "middle" }"#),
+            "bad.json: layers[0].contentsCenter: expected a rect [x, y, w, h], got \"middle\""
         ),
         (withLayer(#"{ "speed": "inf" }"#), "bad.json: layers[0].speed: expected a number, got \"inf\""),
         (withLayer(#"{ "duration": -1 }"#), "bad.json: layers[0].duration: must be at least 0, got -1"),
