@@ -12,7 +12,8 @@ struct Painter {
     ///
     /// The seeds' common frame — an opaque picture covering the frame, then an opaque picture through a
     /// mask — is drawn in one pass that writes each pixel once (copy A, copy B, or blend at the mask's
-    /// edge); a frame that starts with an opaque full-frame picture copies it instead of clearing first.
+    /// edge); a frame that starts with an opaque full-frame picture copies it instead of clearing first,
+    /// and one that starts with an opaque full-frame gradient shades it straight in.
     /// Every other item is drawn within its own bounds, so its cost is its pixels, not the region's.
     func paint(_ items: [DrawItem], into target: Bitmap, region: Region?, clip: PixelRect? = nil) {
         let frame = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
@@ -28,6 +29,12 @@ struct Painter {
             } else {
                 target.copy(from: a.pixels, in: whole, within: clip)
             }
+        } else if let first = rest.first, case .gradient(let shading, let rect, 255, nil) = first,
+            shading.table.isOpaque, rect == frame
+        {
+            // An opaque gradient over the whole frame writes every pixel: no clearing first.
+            rest = rest.dropFirst()
+            draw(first, into: target, region: whole, clip: clip)
         } else {
             target.fill(replacingWith: 0, in: whole, within: clip)
         }
@@ -53,7 +60,10 @@ struct Painter {
         case .rect(let color, let opacity, let rect):
             target.fill(color, opacity: opacity, rectangle: rect, in: region, within: bounds)
         case .gradient(let shading, _, let opacity, let coverage):
-            target.drawGradient(shading, in: bounds, opacity: opacity, mask: coverage?.mask, region: region)
+            // A second core pays for its hand-off only on large gradients.
+            target.drawGradient(
+                shading, in: bounds, opacity: opacity, mask: coverage?.mask, region: region,
+                bands: bounds.area >= 512 * 512 ? bands : 1)
         case .group(let items, let opacity, let coverage):
             let layer = scratch.acquire(width: target.width, height: target.height)
             paint(items, into: layer, region: region, clip: bounds)

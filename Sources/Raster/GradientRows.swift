@@ -1,3 +1,4 @@
+import Dispatch
 import Geometry
 
 extension GradientShading {
@@ -38,13 +39,30 @@ extension Bitmap {
     /// Draws `gradient` source-over into the pixels of `rect` (clipped to the bitmap, and to `region`
     /// when one is given), each scaled by `opacity` and, when `mask` is given, by its coverage (pixels it
     /// does not cover are left alone): how a gradient layer fills its bounds, its rounded corners given
-    /// as the mask. An opaque gradient at full opacity and coverage is stored without blending.
+    /// as the mask. An opaque gradient at full opacity and coverage is stored without blending. With
+    /// `bands > 1` the rows are split into that many bands drawn concurrently (shading is compute-bound).
     public func drawGradient(
         _ gradient: GradientShading, in rect: PixelRect, opacity: UInt8 = 255, mask: Mask? = nil,
-        region: Region? = nil
+        region: Region? = nil, bands: Int = 1
     ) {
         let area = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
         guard !area.isEmpty, opacity > 0 else { return }
+        let bandCount = max(1, min(bands, area.height / 32))
+        if bandCount == 1 {
+            return drawGradientRows(gradient, area, rows: area.minY..<area.maxY, opacity, mask, region)
+        }
+        let perBand = (area.height + bandCount - 1) / bandCount
+        DispatchQueue.concurrentPerform(iterations: bandCount) { band in
+            let start = area.minY + band * perBand
+            drawGradientRows(gradient, area, rows: start..<min(area.maxY, start + perBand), opacity, mask, region)
+        }
+    }
+
+    /// Rows `rows` of `drawGradient` (inside `area`, which lies in the bitmap).
+    private func drawGradientRows(
+        _ gradient: GradientShading, _ area: PixelRect, rows: Range<Int>, _ opacity: UInt8, _ mask: Mask?,
+        _ region: Region?
+    ) {
         let chunk = 256
         withUnsafeTemporaryAllocation(of: Pixel.self, capacity: chunk) { buffer in
             let colors = buffer.baseAddress!
@@ -59,7 +77,7 @@ extension Bitmap {
                 }
             }
             let scale = UInt32(opacity)
-            for y in area.rows {
+            for y in rows {
                 var x0 = area.minX
                 var x1 = area.maxX
                 if let region {

@@ -28,7 +28,7 @@ public struct GradientTable: Sendable {
     /// The premultiplied colours, `size` of them.
     let colors: [Pixel]
     /// Whether every colour of the table is opaque.
-    let isOpaque: Bool
+    public let isOpaque: Bool
 
     public static let size = 1024
 
