@@ -14,6 +14,9 @@ Writes, next to this script, raw premultiplied BGRA frames (row by row, no heade
                               contentsScale 2) in a 70x50 layer: nine cairo paints of the whole picture, each
                               through the matrix mapping its destination piece onto its source piece,
                               bilinear, EXTEND_PAD, clipped to the piece
+  contents_spark_nine.bgra    the same nine draws of the bundled assets/spark.png (32x32, read by cairo) with
+                              contentsCenter (0.375, 0.375, 0.25, 0.25) in a 72x48 layer at (4, 6): 12-pixel
+                              corners kept, the middle stretched
 
 The pictures are the pattern() of Tests/RasterTests/Goldens/make_goldens.py, built the same way in the Swift
 tests. pixman interpolates gradient stops in straight colour, as Core Animation does. Run: python3
@@ -129,11 +132,24 @@ def contents_nine():
     write("contents_nine", out)
 
 
+def contents_spark_nine():
+    out, ctx = frame(80, 60)
+    spark = cairo.ImageSurface.create_from_png(os.path.join(HERE, "..", "..", "..", "assets", "spark.png"))
+    xs = ys = [0, 12, 20, 32]
+    xd, yd = [4, 16, 64, 76], [6, 18, 42, 54]
+    for j in range(3):
+        for i in range(3):
+            paint_piece(ctx, spark, (xd[i], yd[j], xd[i + 1] - xd[i], yd[j + 1] - yd[j]),
+                        (xs[i], ys[j], xs[i + 1] - xs[i], ys[j + 1] - ys[j]))
+    write("contents_spark_nine", out)
+
+
 def main():
     gradient_layer("gradient_layer_axial", "axial", (10, 5, 60, 40), (0.1, 0.2), (0.9, 0.7))
     gradient_layer("gradient_layer_radial", "radial", (8, 6, 64, 48), (0.5, 0.45), (0.95, 0.8))
     contents_sprite()
     contents_nine()
+    contents_spark_nine()
 
 
 if __name__ == "__main__":
