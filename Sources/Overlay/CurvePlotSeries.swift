@@ -81,14 +81,16 @@ public struct CurvePlotSeries: Sendable {
             componentNames: componentNames(count: components))
     }
 
-    /// Legend names for `count` components: none for one, `x y`, `x y w h`, `r g b a`-style, or numbers.
+    /// Legend names for `count` components: none for one, `x y`, `x y z`, `c0 … c3`, a transform's
+    /// `m11 … m44`, or a list's indices `[0] [1] …` (a gradient's `locations`; `colors` four per colour).
     public static func componentNames(count: Int) -> [String] {
         switch count {
         case 0, 1: return []
         case 2: return ["x", "y"]
         case 3: return ["x", "y", "z"]
         case 4: return ["c0", "c1", "c2", "c3"]
-        default: return (0..<count).map { "m\($0 / 4 + 1)\($0 % 4 + 1)" }
+        case 16: return (0..<count).map { "m\($0 / 4 + 1)\($0 % 4 + 1)" }
+        default: return (0..<count).map { "[\($0)]" }
         }
     }
 

@@ -78,13 +78,7 @@ extension Bitmap {
             }
             let scale = UInt32(opacity)
             for y in rows {
-                var x0 = area.minX
-                var x1 = area.maxX
-                if let region {
-                    let columns = region.columns(inRow: y)
-                    x0 = max(x0, columns.lowerBound)
-                    x1 = min(x1, columns.upperBound)
-                }
+                let (x0, x1) = Region.columns(area.minX, area.maxX, inRow: y, of: region)
                 guard x1 > x0 else { continue }
                 guard let mask else {
                     if gradient.table.isOpaque && opacity == 255 {

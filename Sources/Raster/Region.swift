@@ -44,6 +44,15 @@ public struct Region: Sendable {
         return e > s ? s..<e : s..<s
     }
 
+    /// The columns `x0 ..< x1` of row `y` that lie in `region` too (all of them when there is no region),
+    /// as a pair that is empty when `lower >= upper`.
+    @inlinable
+    static func columns(_ x0: Int, _ x1: Int, inRow y: Int, of region: Region?) -> (lower: Int, upper: Int) {
+        guard let region else { return (x0, x1) }
+        let c = region.columns(inRow: y)
+        return (max(x0, c.lowerBound), min(x1, c.upperBound))
+    }
+
     @usableFromInline
     func interval(_ y: Int) -> (Int, Int) {
         guard rowRange.contains(y) else { return (0, 0) }
