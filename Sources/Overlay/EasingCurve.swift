@@ -50,9 +50,11 @@ public struct EasingCurve: Equatable, Sendable {
     /// The four numbers x1, y1, x2, y2.
     public var controlPoints: [Double] { [x1, y1, x2, y2] }
 
-    /// The curve as Core Animation runs it.
+    /// The curve as Core Animation runs it, made as a scene file's `[x1, y1, x2, y2]` and Swift's
+    /// `CAMediaTimingFunction(controlPoints:)` make it (from `Float`s), so the edit running now and
+    /// the file written back show the same frames.
     public var function: CAMediaTimingFunction {
-        CAMediaTimingFunction(controlPoints: CGPoint(x: x1, y: y1), CGPoint(x: x2, y: y2))
+        CAMediaTimingFunction(controlPoints: Float(x1), Float(y1), Float(x2), Float(y2))
     }
 
     /// Core Animation's name for this curve, or nil for other control points.
