@@ -2,7 +2,8 @@
 /// frame's evaluation does no string parsing and no `Any` casting.
 final class AnimationProgram {
     let timing: ResolvedTiming
-    let timingFunction: UnitBezier?
+    /// The compiled `timingFunction` (nil when linear); replaced by `CALayer.setTimingFunction`.
+    var timingFunction: UnitBezier?
     let body: Body
     /// Every key the animation writes (its members' for a group), so a frame can restore them.
     let keys: [AnimatableKey]
@@ -20,11 +21,7 @@ final class AnimationProgram {
 
     init(_ animation: CAAnimation, defaultDuration: Double) {
         timing = ResolvedTiming(animation.timing, defaultDuration: defaultDuration)
-        if let f = animation.timingFunction, !f.isLinear {
-            timingFunction = UnitBezier(x1: f.c1.x, y1: f.c1.y, x2: f.c2.x, y2: f.c2.y)
-        } else {
-            timingFunction = nil
-        }
+        timingFunction = Self.compiled(animation.timingFunction)
         switch animation {
         case let a as CASpringAnimation:
             body = a.keyPath.map { .spring(BasicProgram(a, key: AnimatableKey($0)), a.solution) } ?? .none
@@ -46,6 +43,12 @@ final class AnimationProgram {
             body = .none
             keys = []
         }
+    }
+
+    /// `function` as the engine evaluates it: nil for none or the identity.
+    static func compiled(_ function: CAMediaTimingFunction?) -> UnitBezier? {
+        guard let f = function, !f.isLinear else { return nil }
+        return UnitBezier(x1: f.c1.x, y1: f.c1.y, x2: f.c2.x, y2: f.c2.y)
     }
 
     /// Applies the animation at parent time `t` to `target` (a presentation layer whose state started

@@ -129,6 +129,8 @@ public final class AnimationSampler {
     /// The layer's copy of the animation.
     public let animation: CAAnimation
     public let facts: AnimationTimingFacts
+    /// The media time at which the animation was added.
+    public let addedAt: Double
     private let program: AnimationProgram
     private let valueKey: AnimatableKey?
     /// True for a `transform.…` key path (see `drivenNumber`).
@@ -144,6 +146,30 @@ public final class AnimationSampler {
         drivesTransformComponent = (entry.animation as? CAPropertyAnimation)?.keyPath?.hasPrefix("transform.") == true
         scratch = type(of: layer).init(layer: layer)
         facts = Self.facts(layer: layer, entry: entry)
+        addedAt = entry.addedAt
+    }
+
+    /// The input fraction and the eased progress at the layer's local time `t`, while the animation
+    /// shows (nil otherwise): `sample(atLocalTime:)`'s two fractions without computing the value.
+    public func fractions(atLocalTime t: Double) -> (input: Double, eased: Double)? {
+        let s = program.timing.sample(t)
+        guard s.shown else { return nil }
+        return (program.timing.fraction(of: s), program.progress(of: s))
+    }
+
+    /// How many keyframe intervals `timingFunctions` paces (0 for other animations, and for the paced
+    /// and discrete calculation modes, which ignore it).
+    public var segmentCount: Int {
+        if case .keyframe(let program) = program.body { return program.segmentCount }
+        return 0
+    }
+
+    /// For a keyframe animation paced by `timingFunctions`: the interval holding eased progress
+    /// `progress` (the sample's `progress`) and the fraction of that interval, before the interval's own
+    /// timing function eases it.
+    public func segmentPlace(atProgress progress: Double) -> (index: Int, fraction: Double)? {
+        guard case .keyframe(let program) = program.body else { return nil }
+        return program.segmentPlace(progress)
     }
 
     /// The sampler for the animation under `key` on `layer` (a presentation layer is mapped to its model).

@@ -15,7 +15,8 @@ final class KeyframeProgram {
     let key: AnimatableKey
     let values: [AnimatableValue]
     let keyTimes: [Double]
-    let functions: [UnitBezier?]
+    /// Each segment's compiled timing function (nil when linear); replaced by `CALayer.setTimingFunction`.
+    var functions: [UnitBezier?]
     let mode: CAAnimationCalculationMode
     /// The calculation mode as flags, so a frame compares no strings.
     private let discrete: Bool
@@ -38,9 +39,7 @@ final class KeyframeProgram {
         cubic = mode == .cubic || mode == .cubicPaced
         additive = a.isAdditive
         cumulative = a.isCumulative
-        functions = (a.timingFunctions ?? []).map { f in
-            f.isLinear ? nil : UnitBezier(x1: f.c1.x, y1: f.c1.y, x2: f.c2.x, y2: f.c2.y)
-        }
+        functions = (a.timingFunctions ?? []).map(AnimationProgram.compiled)
         switch a.rotationMode {
         case .rotateAuto?: rotation = 0
         case .rotateAutoReverse?: rotation = Double.pi
@@ -88,6 +87,18 @@ final class KeyframeProgram {
         } else {
             keyTimes = (0..<n).map { n > 1 ? Double($0) / Double(n - 1) : 0 }
         }
+    }
+
+    /// How many segments `timingFunctions` paces (none for paced and discrete modes, which ignore it).
+    var segmentCount: Int { paced || discrete ? 0 : max(0, keyTimes.count - 1) }
+
+    /// The segment holding progress `p` and the fraction of it (before its timing function), when
+    /// segments are paced by `timingFunctions`.
+    func segmentPlace(_ p: Double) -> (index: Int, fraction: Double)? {
+        guard segmentCount > 0, spline == nil else { return nil }
+        let i = segment(for: p, upper: segmentCount - 1)
+        let span = keyTimes[i + 1] - keyTimes[i]
+        return (i, span > 0 ? min(max((p - keyTimes[i]) / span, 0), 1) : 1)
     }
 
     /// Index of the segment holding `p` (last key time ≤ p), clamped to `0...upper`.

@@ -1,10 +1,15 @@
 import CX11
+import Overlay
 
 /// The viewer's keyboard shortcuts, keyed by unshifted X keysym (the design's viewer contract).
 enum KeyMap {
-    /// The command bound to `keysym`, or nil for an unbound key.
-    static func command(forKeysym keysym: KeySym) -> ViewerCommand? {
-        switch Int32(truncatingIfNeeded: keysym) {
+    /// How far Shift+arrow moves the easing editor's selected control point, in curve units.
+    static let nudge = 0.01
+
+    /// The command bound to `keysym` (with Shift held when `shift`), or nil for an unbound key.
+    static func command(forKeysym keysym: KeySym, shift: Bool = false) -> ViewerCommand? {
+        if shift, let nudge = nudge(forKeysym: keysym) { return .easing(nudge) }
+        return switch Int32(truncatingIfNeeded: keysym) {
         case XK_s, XK_Return, XK_KP_Enter: .start
         case XK_x, XK_BackSpace: .stop
         case XK_space: .pauseResume
@@ -19,10 +24,27 @@ enum KeyMap {
         case XK_slash, XK_question, XK_F1: .toggleKeyMap
         case XK_r: .toggleRecording
         case XK_p: .saveFrame
+        case XK_e: .toggleEasingEditor
+        case XK_Tab: .easing(.nextHandle)
+        case XK_n: .easing(.nextPreset)
+        case XK_m: .easing(.nextCompare)
+        case XK_g: .easing(.nextSegment)
+        case XK_w: .easing(.writeBack)
         case XK_1: .scene(1)
         case XK_2: .scene(2)
         case XK_3: .scene(3)
         case XK_q, XK_Escape: .quit
+        default: nil
+        }
+    }
+
+    /// Shift+arrow: the easing editor's nudge of the selected control point.
+    private static func nudge(forKeysym keysym: KeySym) -> EasingEditorCommand? {
+        switch Int32(truncatingIfNeeded: keysym) {
+        case XK_Left: .nudge(dx: -nudge, dy: 0)
+        case XK_Right: .nudge(dx: nudge, dy: 0)
+        case XK_Up: .nudge(dx: 0, dy: nudge)
+        case XK_Down: .nudge(dx: 0, dy: -nudge)
         default: nil
         }
     }
@@ -43,6 +65,12 @@ enum KeyMap {
         "h               HUD",
         "r               record",
         "p               save the frame as PNG",
+        "e               easing editor (drag the handles)",
+        "  Tab           other control point",
+        "  Shift+arrows  nudge it by 0.01",
+        "  n / m         next preset / compare curve",
+        "  g             next keyframe interval",
+        "  w             write the curve back to the file",
         "1 2 3           built-in scenes",
         "? / F1          this key map",
         "q / Escape      quit",

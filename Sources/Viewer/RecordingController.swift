@@ -6,12 +6,20 @@ import Recording
 /// display-link tick. While a recording runs, the display link keeps ticking even when nothing moves
 /// (paused or idle): a tick that draws nothing new appends the last frame again, and so does each tick
 /// the loop missed, so the file lasts as long as the recording did on the wall clock.
+///
+/// A frame-exact recording (`--record-exact`) follows the media clock instead: the viewer asks
+/// `nextExactFrameTime(upTo:)` for each frame time it has passed and draws the scene at that time,
+/// and nothing is repeated for idle or missed ticks.
 final class RecordingController {
     /// Makes the recorder for `width`×`height` frames at `fps` into the file at the URL.
     typealias Factory = (URL, _ width: Int, _ height: Int, _ fps: Double) throws(RecordingError) -> any ViewerRecorder
 
     /// Whether frames include the HUD, toolbar and panels (`--record-ui`), or show the scene alone.
     let includesUI: Bool
+    /// Whether recordings are frame-exact (`--record-exact`).
+    let isExact: Bool
+    /// The running frame-exact recording's frame times.
+    private var grid: ExactFrameGrid?
     /// The display link's rate, which is the file's frame rate.
     let fps: Double
     /// Where new recordings go.
@@ -24,10 +32,11 @@ final class RecordingController {
     private(set) var problem: String?
 
     init(
-        includesUI: Bool, fps: Double, directory: URL, makeRecorder: @escaping Factory,
+        includesUI: Bool, exact: Bool = false, fps: Double, directory: URL, makeRecorder: @escaping Factory,
         wake: @escaping @Sendable () -> Void, log: @escaping (String) -> Void
     ) {
         self.includesUI = includesUI
+        self.isExact = exact && !includesUI
         self.fps = fps
         self.directory = directory
         self.makeRecorder = makeRecorder
@@ -54,17 +63,24 @@ final class RecordingController {
 
     var isRecording: Bool { active != nil }
 
-    /// Starts a recording of `width`×`height` frames (logging its file) or stops the running one;
-    /// returns the outcome for the command's log line.
-    func toggle(width: Int, height: Int) -> String {
+    /// Starts a recording of `width`×`height` frames (logging its file; a frame-exact one's frames from
+    /// media time `mediaTime`) or stops the running one; returns the outcome for the command's log line.
+    func toggle(width: Int, height: Int, mediaTime: Double = 0) -> String {
         if isRecording {
             stop()
             return "stopped"
         }
-        return start(width: width, height: height) ? "recording" : "failed"
+        return start(width: width, height: height, mediaTime: mediaTime) ? "recording" : "failed"
     }
 
-    private func start(width: Int, height: Int) -> Bool {
+    /// The time of the next frame of a frame-exact recording once the media clock has reached it
+    /// (`mediaTime`), counted as recorded; nil when none is due or no such recording runs.
+    func nextExactFrameTime(upTo mediaTime: Double) -> Double? {
+        guard active != nil else { return nil }
+        return grid?.nextTime(upTo: mediaTime)
+    }
+
+    private func start(width: Int, height: Int, mediaTime: Double) -> Bool {
         // A recording still completing could otherwise be given the same file name.
         finisher.waitForAll().forEach(log)
         let output = LiveRecorder.suggestedOutput(in: directory)
@@ -72,7 +88,11 @@ final class RecordingController {
             let recorder = try makeRecorder(output, width, height, fps)
             active = ScreenRecording(recorder: recorder, width: width, height: height)
             problem = nil
-            let content = includesUI ? "with the HUD and toolbar" : "without the HUD and toolbar"
+            let content =
+                isExact
+                ? "frame-exact from media time \(mediaTime), the scene alone"
+                : includesUI ? "with the HUD and toolbar" : "without the HUD and toolbar"
+            grid = isExact ? ExactFrameGrid(start: mediaTime, fps: fps) : nil
             let rate = fps == fps.rounded() ? String(Int(fps)) : String(format: "%.3f", fps)
             log("recording: started \(output.path) (\(width)x\(height) at \(rate) fps, \(content))")
             return true
@@ -87,6 +107,7 @@ final class RecordingController {
     func stop() {
         guard let recording = active else { return }
         active = nil
+        grid = nil
         finisher.finish(recording.recorder, fps: fps)
     }
 
@@ -103,6 +124,7 @@ final class RecordingController {
 
     /// Appends the last frame again `count` times (ticks on which the window did not change).
     func repeatLastFrame(count: Int) {
+        guard !isExact else { return }
         active?.repeatLastFrame(count: count)
     }
 

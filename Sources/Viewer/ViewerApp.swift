@@ -147,8 +147,8 @@ final class ViewerApp {
             if width != windowWidth || height != windowHeight || pendingSize != nil {
                 pendingSize = (width, height)
             }
-        case .keyPressed(let keysym):
-            if let command = KeyMap.command(forKeysym: keysym) {
+        case .keyPressed(let keysym, let shift):
+            if let command = KeyMap.command(forKeysym: keysym, shift: shift) {
                 session.perform(command, origin: "key \(KeyMap.name(ofKeysym: keysym))", hostTime: hostTime)
             }
         case .buttonPressed(let button, let x, let y):

@@ -1,3 +1,5 @@
+import Overlay
+
 /// Something the user asked the viewer to do, by key or toolbar button.
 enum ViewerCommand: Equatable, Sendable {
     case start
@@ -21,6 +23,10 @@ enum ViewerCommand: Equatable, Sendable {
     case toggleRecording
     /// Saves the scene's frame as a PNG beside the recordings.
     case saveFrame
+    /// Show or hide the easing editor.
+    case toggleEasingEditor
+    /// One of the easing editor's commands (ignored while it is hidden).
+    case easing(EasingEditorCommand)
     /// Switch to the built-in scene with this 1-based number (1 wipe, 2 ship, 3 reveal).
     case scene(Int)
     case push
@@ -47,6 +53,8 @@ enum ViewerCommand: Equatable, Sendable {
         case .toggleKeyMap: "key-map"
         case .toggleRecording: "record"
         case .saveFrame: "save-frame"
+        case .toggleEasingEditor: "easing-editor"
+        case .easing(let command): "easing-" + command.logName
         case .scene(let number): "scene-\(number)"
         case .push: "push"
         case .pop: "pop"

@@ -26,11 +26,15 @@ public struct ViewerOptions: Sendable, Equatable {
     public var stats: Bool
     /// Recordings started with `r` include the HUD, toolbar and panels (the scene alone when false).
     public var recordUI: Bool
+    /// Recordings started with `r` are frame-exact: frame k is the scene alone at media time T + k/fps
+    /// (T the media time at `r`), drawn at that time whatever the display clock does.
+    public var recordExact: Bool
 
     public init(
         scene: String = "wipe", imageA: String? = nil, imageB: String? = nil, width: Int? = nil, height: Int? = nil,
         speed: Double = 1, paused: Bool = false, seek: Double = 0, noHUD: Bool = false, noSHM: Bool = false,
-        fps: Double = 60, frames: Int? = nil, stats: Bool = false, recordUI: Bool = false
+        fps: Double = 60, frames: Int? = nil, stats: Bool = false, recordUI: Bool = false,
+        recordExact: Bool = false
     ) {
         self.scene = scene
         self.imageA = imageA
@@ -46,5 +50,6 @@ public struct ViewerOptions: Sendable, Equatable {
         self.frames = frames
         self.stats = stats
         self.recordUI = recordUI
+        self.recordExact = recordExact
     }
 }

@@ -13,6 +13,8 @@ final class ViewerSession {
     private(set) var clock: PlaybackClock
     private(set) var hudVisible: Bool
     private(set) var curvePanelVisible = false
+    /// Whether the easing editor (`e`) is shown.
+    private(set) var easingEditorVisible = false
     /// Whether the key map sheet (`?`) is shown.
     private(set) var keyMapVisible = false
     /// Scene time (the transport's, the HUD's) and the demo loop.
@@ -30,6 +32,13 @@ final class ViewerSession {
     private let hud: HeadsUpDisplay
     private let curvePanel: TimingPanel
     private let timeChainView: TimeChainView
+    private let easingEditor: EasingEditor
+    /// The scene file given with `--scene FILE` (the easing editor writes back to it), and the source
+    /// made from it (not a built-in scene switched to since).
+    private let sceneFile: URL?
+    private weak var sceneFileSource: FrameSource?
+    /// The picture of a frame-exact recording, drawn at each frame's own time.
+    private var exactFrame = Bitmap(width: 1, height: 1)
     /// The newest animation's time chain, refilled (storage kept) every frame the panel shows.
     private var timeChain = AnimationTimeChain()
     private let timeline: TimelineScrubber
@@ -76,16 +85,28 @@ final class ViewerSession {
         let smallText = (try? TextRenderer(dejaVuSansPixelSize: 11)) ?? text
         self.curvePanel = TimingPanel(text: smallText)
         self.timeChainView = TimeChainView(text: smallText)
+        self.easingEditor = EasingEditor(text: smallText)
+        self.sceneFile = Self.sceneFileURL(options.scene)
         self.timeline = TimelineScrubber(text: smallText)
         self.text = text
         self.recording = RecordingController(
-            includesUI: options.recordUI && !options.noHUD, fps: options.fps, directory: recordingsDirectory,
+            includesUI: options.recordUI && !options.noHUD, exact: options.recordExact, fps: options.fps,
+            directory: recordingsDirectory,
             makeRecorder: makeRecorder, wake: recordingFinished, log: log)
         attach(source)
+        sceneFileSource = sceneFile == nil ? nil : source
         if options.paused {
             bringSource(toHostTime: hostTime)
             source.setPaused(true)
         }
+    }
+
+    /// `scene` as a file the easing editor can write to: an existing `.json` or `.swift` file.
+    private static func sceneFileURL(_ scene: String) -> URL? {
+        let url = URL(fileURLWithPath: scene)
+        guard ["json", "swift"].contains(url.pathExtension.lowercased()), FileManager.default.fileExists(atPath: scene)
+        else { return nil }
+        return url
     }
 
     /// The smallest window worth asking the window manager for: the toolbar, the timeline bar above it and
@@ -171,6 +192,8 @@ final class ViewerSession {
             frame: PixelRect(x: docked.x, y: docked.y, width: docked.width, height: docked.height - chainHeight))
         timeChainView.layout(
             frame: PixelRect(x: docked.x, y: docked.maxY - chainHeight, width: docked.width, height: chainHeight))
+        // The easing editor's place: the window's top-right corner.
+        easingEditor.place(x: max(0, width - EasingEditorLayout.width), y: 0)
         isLaidOut = true
         needsRedraw = true
         logToolbarLayout()
@@ -236,6 +259,15 @@ final class ViewerSession {
             result = curvePanelVisible ? "curve panel on" : "curve panel off"
         case .saveFrame:
             result = saveFrame(atHostTime: hostTime)
+        case .toggleEasingEditor:
+            easingEditorVisible = overlayEnabled && !easingEditorVisible
+            result = easingEditorVisible ? "easing editor on" : "easing editor off"
+        case .easing(let easingCommand):
+            guard easingEditorVisible else {
+                result = "ignored (easing editor hidden)"
+                break
+            }
+            result = handleEasing(easingEditor.perform(easingCommand), hostTime: hostTime)
         case .toggleKeyMap:
             keyMapVisible = overlayEnabled && !keyMapVisible
             result = keyMapVisible ? "key map on" : "key map off"
@@ -247,9 +279,12 @@ final class ViewerSession {
             result = "playing from scene time 0"
         case .toggleRecording:
             result =
-                recording.includesUI
-                ? recording.toggle(width: windowWidth, height: windowHeight)
-                : recording.toggle(width: min(windowWidth, source.width), height: min(windowHeight, source.height))
+                recording.isExact
+                ? recording.toggle(
+                    width: source.width, height: source.height, mediaTime: clock.mediaTime(atHostTime: hostTime))
+                : recording.includesUI
+                    ? recording.toggle(width: windowWidth, height: windowHeight)
+                    : recording.toggle(width: min(windowWidth, source.width), height: min(windowHeight, source.height))
             syncRecordButton()
         case .scene(let number):
             source.close()
@@ -305,6 +340,12 @@ final class ViewerSession {
     /// Updates the hovered button; true when the picture must change.
     func pointerMoved(x: Int, y: Int) {
         guard overlayEnabled else { return }
+        if easingEditorVisible {
+            // A drag's moves apply at once; the release logs the drag's outcome.
+            let dragging = easingEditor.isDragging
+            handleEasing(easingEditor.moved(x: x, y: y), origin: nil)
+            if dragging { return }
+        }
         if let action = timeline.moved(x: x, y: y) { return apply(action) }
         let hovered = toolbar.identifier(atX: x, y: y)
         if hovered != toolbar.hovered {
@@ -323,6 +364,10 @@ final class ViewerSession {
 
     /// A mouse button went down at (`x`, `y`): the toolbar button there shows pressed.
     func pointerPressed(button: UInt32, x: Int, y: Int) {
+        if overlayEnabled, easingEditorVisible, button == 1, easingEditor.contains(x: x, y: y) {
+            handleEasing(easingEditor.pressed(x: x, y: y), origin: "button")
+            return
+        }
         if overlayEnabled, button == 1, timeline.contains(x: x, y: y) {
             if let action = timeline.pressed(x: x, y: y) { apply(action) }
             return
@@ -334,6 +379,10 @@ final class ViewerSession {
 
     /// A mouse button came up: a toolbar button pressed and released in place performs its command.
     func pointerReleased(button: UInt32, x: Int, y: Int, hostTime: Double) {
+        if button == 1, easingEditor.isDragging {
+            handleEasing(easingEditor.released(x: x, y: y), origin: "drag")
+            return
+        }
         if button == 1, let action = timeline.released(x: x, y: y) { return apply(action) }
         guard button == 1, let pressed = toolbar.pressed else { return }
         toolbar.pressed = nil
@@ -454,9 +503,15 @@ final class ViewerSession {
         syncRecordButton()
         if let root = source.rootLayer { curvePanel.update(root: root) }
         loopIfDue(atHostTime: hostTime)
+        if recording.isExact { recordExactFrames(upTo: clock.mediaTime(atHostTime: hostTime)) }
         bringSource(toHostTime: hostTime)
+        // Kept edits go to the animations of a tree made again; the frame is then shown again with them.
+        if let root = source.rootLayer, easingEditor.update(root: root) {
+            shownMediaTime = nil
+            bringSource(toHostTime: hostTime)
+        }
         source.draw(into: sceneBitmap, damageOnly: !overlayEnabled)
-        if !recording.includesUI { recording.record(sceneBitmap) }
+        if !recording.includesUI && !recording.isExact { recording.record(sceneBitmap) }
         defer { if recording.includesUI { recording.record(bitmap) } }
         let margin = Self.marginColor
         if bitmap.width > sceneBitmap.width {
@@ -479,6 +534,7 @@ final class ViewerSession {
                 timeChainView.draw(timeChain, facts: sampler.facts, into: bitmap)
             }
         }
+        if easingEditorVisible { easingEditor.draw(mediaTime: mediaTime, into: bitmap) }
         layoutTimeline()
         timeline.bar.draw(
             mediaTime: sceneClock.sceneTime(atMediaTime: mediaTime), speed: clock.speed, paused: clock.isPaused,
@@ -498,6 +554,72 @@ final class ViewerSession {
                 into: bitmap)
         }
         if let sceneError { SceneErrorBanner.draw(sceneError, text: text, into: bitmap) }
+    }
+
+    /// Appends to a frame-exact recording every frame whose time the media clock has passed, each
+    /// drawn at its own time (before the window's frame, which is drawn at `mediaTime`, the latest).
+    private func recordExactFrames(upTo mediaTime: Double) {
+        while let time = recording.nextExactFrameTime(upTo: mediaTime) {
+            if exactFrame.width != source.width || exactFrame.height != source.height {
+                exactFrame = Bitmap(width: source.width, height: source.height)
+            }
+            source.show(mediaTime: time)
+            shownMediaTime = time
+            if let root = source.rootLayer, easingEditor.update(root: root) { source.show(mediaTime: time) }
+            exactFrame.fill(0)
+            source.draw(into: exactFrame, damageOnly: false)
+            recording.record(exactFrame)
+        }
+    }
+
+    /// Carries out what the easing editor asked for after an input that did not come as a command
+    /// (a pointer event), logging edits and write-backs.
+    private func handleEasing(_ event: EasingEditorEvent?, origin: String?) {
+        guard let event else { return }
+        let hostTime = MonotonicTime.seconds(MonotonicTime.nanoseconds())
+        let result = handleEasing(event, hostTime: hostTime)
+        guard let origin else { return }
+        if case .redraw = event { return }
+        log("\(origin): easing -> \(result) t=\(String(format: "%.3f", clock.mediaTime(atHostTime: hostTime)))")
+    }
+
+    /// Carries out what the easing editor asked for; returns the outcome for the log.
+    private func handleEasing(_ event: EasingEditorEvent?, hostTime: Double) -> String {
+        needsRedraw = true
+        switch event {
+        case nil: return "nothing to do"
+        case .redraw?: return "done"
+        case .edited(let description)?:
+            // The running animation has the new curve: show the frame again, and the panels' rows anew.
+            shownMediaTime = nil
+            curvePanel.removeAllRows()
+            return "edited \(description)"
+        case .writeBack(let request)?:
+            return writeBack(request)
+        }
+    }
+
+    /// Writes the editor's curve into the scene file; the file watcher then reloads it.
+    private func writeBack(_ request: EasingWriteBack) -> String {
+        guard let sceneFile, sceneFileSource === source else {
+            let reason = "not written: the scene has no file (a built-in scene)"
+            easingEditor.writeBackFinished(request, message: reason, written: false)
+            return reason
+        }
+        let target = TimingWriteBack.Target(
+            layerName: request.layerName, key: request.key, addedAt: request.addedAt, segment: request.segment,
+            segmentCount: request.segmentCount, controlPoints: request.curve.controlPoints)
+        do {
+            let line = try TimingWriteBack.write(target, toSceneFile: sceneFile)
+            easingEditor.writeBackFinished(request, message: line, written: true)
+            return line
+        } catch {
+            easingEditor.writeBackFinished(request, message: error.description, written: false)
+            sceneError = error.description + (error.snippet.map { "\n" + $0 } ?? "")
+            errorIsARefusal = true
+            if let snippet = error.snippet { log("easing: paste instead: \(snippet)") }
+            return "not written: \(error.description)"
+        }
     }
 
     private func hudLines(hostTime: Double, figures: HUDFigures, dropped: Int) -> [String] {

@@ -12,9 +12,20 @@ import Testing
         (XK_2, .scene(2)),
         (XK_3, .scene(3)), (XK_q, .quit), (XK_Escape, .quit), (XK_l, .toggleLoop), (XK_Home, .replay),
         (XK_slash, .toggleKeyMap), (XK_question, .toggleKeyMap), (XK_F1, .toggleKeyMap), (XK_p, .saveFrame),
+        (XK_e, .toggleEasingEditor), (XK_Tab, .easing(.nextHandle)), (XK_n, .easing(.nextPreset)),
+        (XK_m, .easing(.nextCompare)), (XK_g, .easing(.nextSegment)), (XK_w, .easing(.writeBack)),
     ])
     func keyRunsItsCommand(keysym: Int32, command: ViewerCommand) {
         #expect(KeyMap.command(forKeysym: KeySym(keysym)) == command)
+    }
+
+    @Test func shiftArrowsNudgeTheEasingHandleAndOtherShiftedKeysKeepTheirCommand() {
+        #expect(KeyMap.command(forKeysym: KeySym(XK_Left), shift: true) == .easing(.nudge(dx: -0.01, dy: 0)))
+        #expect(KeyMap.command(forKeysym: KeySym(XK_Right), shift: true) == .easing(.nudge(dx: 0.01, dy: 0)))
+        #expect(KeyMap.command(forKeysym: KeySym(XK_Up), shift: true) == .easing(.nudge(dx: 0, dy: 0.01)))
+        #expect(KeyMap.command(forKeysym: KeySym(XK_Down), shift: true) == .easing(.nudge(dx: 0, dy: -0.01)))
+        #expect(KeyMap.command(forKeysym: KeySym(XK_Left)) == .stepBackward)
+        #expect(KeyMap.command(forKeysym: KeySym(XK_slash), shift: true) == .toggleKeyMap, "? is Shift+/")
     }
 
     @Test func unboundKeysDoNothing() {
@@ -24,8 +35,10 @@ import Testing
 
     /// The `?` sheet names every bound key's command.
     @Test func theKeyMapSheetListsTheCommands() {
-        for word in ["start", "stop", "pause", "forward", "back", "×2", "÷2", "replay", "loop", "curve", "HUD", "quit"]
-        {
+        for word in [
+            "start", "stop", "pause", "forward", "back", "×2", "÷2", "replay", "loop", "curve", "HUD", "quit",
+            "easing", "control point", "nudge", "preset", "interval", "write",
+        ] {
             #expect(KeyMap.help.contains { $0.contains(word) }, "\(word)")
         }
     }

@@ -14,6 +14,9 @@ struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
+    /// While `parseLocating` runs: the path to the value being parsed, and every value's byte range.
+    private var path: [JSONPathPart] = []
+    private var spans: [JSONSpan]?
 
     /// Parses `text` as one JSON value with nothing but whitespace after it.
     static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
@@ -23,6 +26,18 @@ struct JSONParser {
         parser.skipWhitespace()
         guard parser.index == parser.bytes.count else { throw parser.error("unexpected text after the JSON value") }
         return value
+    }
+
+    /// Parses `bytes` as `parse` does, and also returns where each value is: its path and byte range
+    /// (the value's text alone, without the whitespace around it), in the order the values end.
+    static func parseLocating(_ bytes: [UInt8]) throws(SyntaxError) -> (value: JSONValue, spans: [JSONSpan]) {
+        var parser = JSONParser(bytes: bytes)
+        parser.spans = []
+        if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
+        let value = try parser.parseValue()
+        parser.skipWhitespace()
+        guard parser.index == parser.bytes.count else { throw parser.error("unexpected text after the JSON value") }
+        return (value, parser.spans ?? [])
     }
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
@@ -55,6 +70,14 @@ struct JSONParser {
 
     private mutating func parseValue() throws(SyntaxError) -> JSONValue {
         skipWhitespace()
+        guard spans != nil else { return try parseBareValue() }
+        let start = index
+        let value = try parseBareValue()
+        spans?.append(JSONSpan(path: path, range: start..<index))
+        return value
+    }
+
+    private mutating func parseBareValue() throws(SyntaxError) -> JSONValue {
         guard let c = current else { throw error("unexpected end of file, expected a value") }
         switch c {
         case UInt8(ascii: "{"): return try nested { (p: inout JSONParser) throws(SyntaxError) in try p.parseObject() }
@@ -106,7 +129,9 @@ struct JSONParser {
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
             index += 1
+            if spans != nil { path.append(.key(key)) }
             members.append((key, try parseValue()))
+            if spans != nil { path.removeLast() }
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1
@@ -127,7 +152,9 @@ struct JSONParser {
             return .array(items)
         }
         while true {
+            if spans != nil { path.append(.index(items.count)) }
             items.append(try parseValue())
+            if spans != nil { path.removeLast() }
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1
@@ -236,4 +263,28 @@ struct JSONParser {
         }
         return value
     }
+}
+
+/// One step of a path into a JSON document: an object member's key or an array element's index.
+enum JSONPathPart: Hashable, Sendable {
+    case key(String)
+    case index(Int)
+
+    /// A path as errors name it: `timeline[2].add.animation`.
+    static func text(_ path: [JSONPathPart]) -> String {
+        var result = ""
+        for part in path {
+            switch part {
+            case .key(let key): result += result.isEmpty ? key : "." + key
+            case .index(let index): result += "[\(index)]"
+            }
+        }
+        return result
+    }
+}
+
+/// Where a value is in a JSON document's bytes.
+struct JSONSpan: Equatable, Sendable {
+    var path: [JSONPathPart]
+    var range: Range<Int>
 }

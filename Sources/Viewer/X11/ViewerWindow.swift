@@ -82,7 +82,7 @@ final class ViewerWindow {
         case KeyPress:
             var key = event.xkey
             guard keysDown.insert(key.keycode).inserted else { return nil }
-            return .keyPressed(XLookupKeysym(&key, 0))
+            return .keyPressed(XLookupKeysym(&key, 0), shift: key.state & UInt32(ShiftMask) != 0)
         case KeyRelease:
             keysDown.remove(event.xkey.keycode)
             return nil

@@ -7,7 +7,7 @@ enum WindowEvent: Equatable {
     /// The window's size changed (ConfigureNotify); resizes are coalesced by the consumer.
     case resized(width: Int, height: Int)
     /// A key went down that was not already down (auto-repeat is ignored).
-    case keyPressed(KeySym)
+    case keyPressed(KeySym, shift: Bool)
     case buttonPressed(button: UInt32, x: Int, y: Int)
     case buttonReleased(button: UInt32, x: Int, y: Int)
     case pointerMoved(x: Int, y: Int)

@@ -6,7 +6,7 @@ enum ViewCommand {
         name: "view",
         summary: "Play a scene live in an X11 window (the default subcommand).",
         usage:
-            "layerscope [view] [--scene NAME|FILE] [--image-a FILE] [--image-b FILE] [--size WxH] [--speed X] [--paused] [--seek SECONDS] [--no-hud] [--no-shm] [--fps N] [--record-ui] [--frames N] [--stats]",
+            "layerscope [view] [--scene NAME|FILE] [--image-a FILE] [--image-b FILE] [--size WxH] [--speed X] [--paused] [--seek SECONDS] [--no-hud] [--no-shm] [--fps N] [--record-ui | --record-exact] [--frames N] [--stats]",
         options: [
             .value(
                 "scene", "NAME|FILE",
@@ -23,6 +23,10 @@ enum ViewCommand {
             .flag(
                 "record-ui",
                 "Recordings (key r, Record button) include the HUD and toolbar. They are saved as MP4 in the current directory, or in $LAYERSCOPE_RECORDINGS when set."
+            ),
+            .flag(
+                "record-exact",
+                "Recordings (key r) are frame-exact: frame k is the scene alone at media time T + k/fps (T when r was pressed), each drawn at its own time however the display stalls, so the file holds the frames `layerscope record --from T` writes; paused time is not recorded."
             ),
         ])
 
@@ -50,12 +54,17 @@ enum ViewCommand {
         let frames = try arguments.value("frames").map { text throws(CommandError) in
             Int(try ValueParsers.number(text, option: "frames", minimum: 1, command: spec.name))
         }
+        if arguments.flag("record-ui") && arguments.flag("record-exact") {
+            throw CommandError.usage(
+                "--record-ui and --record-exact exclude each other (a frame-exact recording shows the scene alone)",
+                command: spec.name)
+        }
         return runViewer(
             options: ViewerOptions(
                 scene: arguments.value("scene") ?? "wipe", imageA: arguments.value("image-a"),
                 imageB: arguments.value("image-b"), width: size?.0, height: size?.1, speed: speed,
                 paused: arguments.flag("paused"), seek: seek, noHUD: arguments.flag("no-hud"),
                 noSHM: arguments.flag("no-shm"), fps: fps, frames: frames, stats: arguments.flag("stats"),
-                recordUI: arguments.flag("record-ui")))
+                recordUI: arguments.flag("record-ui"), recordExact: arguments.flag("record-exact")))
     }
 }

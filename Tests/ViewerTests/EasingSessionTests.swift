@@ -1,0 +1,94 @@
+import Foundation
+import LayerKit
+import Raster
+import Scenes
+import Testing
+
+@testable import Viewer
+
+/// The easing editor as the session wires it: keys and pointer routed to it, the picture shown again
+/// after an edit, the write-back into the scene file and its log line.
+@Suite(.serialized)
+struct EasingSessionTests {
+    static let scene = """
+        { "size": [200, 100],
+          "layers": [ { "name": "root", "frame": [0, 0, 200, 100], "backgroundColor": "#000000",
+            "sublayers": [ { "name": "box", "frame": [0, 40, 20, 20], "backgroundColor": "#ffffff" } ] } ],
+          "timeline": [ { "at": 0, "add": { "layer": "box", "key": "slide", "animation": {
+            "kind": "basic", "keyPath": "position.x", "fromValue": 10, "toValue": 190, "duration": 2,
+            "timingFunction": "easeInEaseOut" } } } ] }
+        """
+
+    private final class Lines: @unchecked Sendable {
+        var all: [String] = []
+    }
+
+    /// A session over `scene` in a temporary file, paused at media time 1, in a window wide enough
+    /// for the editor beside the picture; the editor is opened.
+    private static func session(_ folder: URL) throws -> (ViewerSession, Lines, URL, Bitmap) {
+        let file = folder.appendingPathComponent("scene.json")
+        try Data(scene.utf8).write(to: file)
+        let source = try SceneSource(makeScene: { try SceneLoader.load(file.path) })
+        let lines = Lines()
+        let session = ViewerSession(
+            source: source, options: ViewerOptions(scene: file.path, paused: true, seek: 1), hostTime: 100,
+            text: nil, makeScene: { _ in nil }, log: { lines.all.append($0) })
+        session.layout(width: 600, height: 700)
+        session.perform(.toggleEasingEditor, origin: "key e", hostTime: 100)
+        let window = Bitmap(width: 600, height: 700)
+        session.draw(into: window, scene: window, hostTime: 100, figures: HUDFigures(), dropped: 0)
+        lines.all.removeAll()
+        return (session, lines, file, window)
+    }
+
+    /// The x of the box's left edge in the picture (the first white pixel of row 50).
+    private static func boxLeft(_ window: Bitmap) -> Int? {
+        (0..<200).first { window.row(50)[$0] & 0xFF_FFFF == 0xFF_FFFF }
+    }
+
+    @Test func aDragChangesThePictureAtOnceAndWriteBackRewritesTheFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("easing-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (session, lines, file, window) = try Self.session(folder)
+        func draw() { session.draw(into: window, scene: window, hostTime: 100, figures: HUDFigures(), dropped: 0) }
+        #expect(Self.boxLeft(window) == 90, "easeInEaseOut: half way, x 100 − 10")
+        // The editor is at the window's top-right: x 300. P2 (0.58, 1) is at (300 + 162.8, 132).
+        session.pointerPressed(button: 1, x: 300 + 163, y: 132)
+        session.pointerMoved(x: 300 + 102, y: 100)
+        session.pointerReleased(button: 1, x: 300 + 102, y: 100, hostTime: 100)
+        #expect(lines.all == ["drag: easing -> edited box slide timingFunction = [0.42, 0, 0.2, 1.2] t=1.000"])
+        draw()
+        let eased = CAMediaTimingFunction(controlPoints: 0.42, 0, 0.2, 1.2).solve(0.5)
+        let expected = Int((10 + 180 * eased - 10).rounded(.up))
+        let left = try #require(Self.boxLeft(window))
+        #expect(abs(left - expected) <= 1, "box at \(left), the new curve puts it at \(180 * eased)")
+        lines.all.removeAll()
+        session.perform(.easing(.writeBack), origin: "key w", hostTime: 100)
+        #expect(
+            lines.all == [
+                "key w: easing-write-back -> wrote timingFunction = [0.42, 0, 0.2, 1.2] to \(file.path) at timeline[0].add.animation.timingFunction t=1.000"
+            ])
+        #expect(
+            try String(contentsOf: file, encoding: .utf8)
+                == Self.scene.replacingOccurrences(of: #""easeInEaseOut""#, with: "[0.42, 0, 0.2, 1.2]"))
+        session.reloadSceneFile()
+        draw()
+        #expect(Self.boxLeft(window) == left, "the reloaded file shows the same picture")
+    }
+
+    @Test func editorKeysAreIgnoredWhileItIsHidden() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("easing-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (session, lines, file, _) = try Self.session(folder)
+        session.perform(.toggleEasingEditor, origin: "key e", hostTime: 100)
+        session.perform(.easing(.writeBack), origin: "key w", hostTime: 100)
+        #expect(
+            lines.all == [
+                "key e: easing-editor -> easing editor off t=1.000",
+                "key w: easing-write-back -> ignored (easing editor hidden) t=1.000",
+            ])
+        #expect(try String(contentsOf: file, encoding: .utf8) == Self.scene)
+    }
+}
