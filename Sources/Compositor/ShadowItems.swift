@@ -77,9 +77,10 @@ extension DisplayListBuilder {
         return coverage
     }
 
-    /// The fills of a caster drawn by solid fills of known coverage alone (a background, a border, the
-    /// backgrounds of its sublayers), which determine its alpha; nil when anything else draws in it.
-    private static func castFills(_ items: ArraySlice<DrawItem>) -> [CoverageKey.CastFill]? {
+    /// The fills of a caster (or a mask) drawn by solid fills of known coverage alone (a background, a
+    /// border, the backgrounds of its sublayers), which determine its alpha; nil when anything else
+    /// draws in it.
+    static func castFills(_ items: ArraySlice<DrawItem>) -> [CoverageKey.CastFill]? {
         var fills: [CoverageKey.CastFill] = []
         for item in items {
             guard case .fill(let color, let opacity, let coverage) = item, let key = coverage.key else { return nil }
