@@ -78,7 +78,7 @@ struct ContentsLayout: Hashable {
             after *= shrink
         }
         let d0 = Double(destination.0)
-        return SliceAxis(output: [d0, d0 + before, d0 + length - after, d0 + length], source: [s0, s1, s2, s3])
+        return SliceAxis(output: (d0, d0 + before, d0 + length - after, d0 + length), source: (s0, s1, s2, s3))
     }
 }
 
@@ -108,8 +108,7 @@ final class ContentsRenderings {
         }
         let d = layout.destination
         func pixels(_ axis: SliceAxis, from start: CGFloat, length: CGFloat, count: Int) -> SliceAxis {
-            let k = Double(count) / Double(length)
-            return SliceAxis(output: axis.output.map { ($0 - Double(start)) * k }, source: axis.source)
+            axis.scalingOutput(from: Double(start), by: Double(count) / Double(length))
         }
         let rendering = Bitmap(width: width, height: height)
         rendering.resample(
