@@ -78,13 +78,13 @@ struct ContentsLayout: Hashable {
             after *= shrink
         }
         let d0 = Double(destination.0)
-        return SliceAxis(output: [d0, d0 + before, d0 + length - after, d0 + length], source: [s0, s1, s2, s3])
+        return SliceAxis(output: (d0, d0 + before, d0 + length - after, d0 + length), source: (s0, s1, s2, s3))
     }
 }
 
 /// Pictures laid out by a `contentsRect` or `contentsCenter`, resampled once into bitmaps at device
-/// resolution and kept (the last few, so a sprite sheet cycling through its frames, or an unchanged
-/// nine-slice, is not resampled again).
+/// resolution and kept (the last few, within a pixel budget, so a sprite sheet cycling through its
+/// frames, or an unchanged nine-slice, is not resampled again).
 final class ContentsRenderings {
     private struct Key: Hashable {
         var image: ObjectIdentifier
@@ -94,8 +94,9 @@ final class ContentsRenderings {
     }
 
     private var entries: [(key: Key, image: Bitmap, rendering: Bitmap)] = []
-    /// How many renderings are kept.
+    /// How many renderings are kept, and how many pixels they may hold together (64 MB).
     let capacity = 8
+    let pixelBudget = 16 << 20
 
     /// `image` laid out by `layout` into a bitmap of `width × height` pixels covering its destination.
     func rendering(of image: Bitmap, layout: ContentsLayout, width: Int, height: Int) -> Bitmap {
@@ -107,15 +108,18 @@ final class ContentsRenderings {
         }
         let d = layout.destination
         func pixels(_ axis: SliceAxis, from start: CGFloat, length: CGFloat, count: Int) -> SliceAxis {
-            let k = Double(count) / Double(length)
-            return SliceAxis(output: axis.output.map { ($0 - Double(start)) * k }, source: axis.source)
+            axis.scalingOutput(from: Double(start), by: Double(count) / Double(length))
         }
         let rendering = Bitmap(width: width, height: height)
         rendering.resample(
             image, columns: pixels(layout.columns, from: d.minX, length: d.width, count: width),
             rows: pixels(layout.rows, from: d.minY, length: d.height, count: height))
-        if entries.count >= capacity { entries.removeFirst() }
         entries.append((key, image, rendering))
+        var pixels = entries.reduce(0) { $0 + $1.rendering.width * $1.rendering.height }
+        while entries.count > 1, entries.count > capacity || pixels > pixelBudget {
+            pixels -= entries[0].rendering.width * entries[0].rendering.height
+            entries.removeFirst()
+        }
         return rendering
     }
 }

@@ -17,9 +17,11 @@ struct CoverageKey: Hashable {
         case shadow(sigma: Double, dx: Int, dy: Int)
         /// The shadow of a layer drawn by solid fills alone (its composited alpha), blurred and moved so.
         case castShadow([CastFill], sigma: Double, dx: Int, dy: Int)
+        /// The alpha of a mask drawn by solid fills alone (placeholders for a shimmer, say).
+        case maskFills([CastFill])
     }
 
-    /// One solid fill of a shadow's caster: its colour, opacity and coverage determine its alpha.
+    /// One solid fill of a shadow's caster or a mask: its colour, opacity and coverage determine its alpha.
     struct CastFill: Hashable {
         var color: Pixel
         var opacity: UInt8

@@ -285,8 +285,8 @@ final class DisplayListBuilder {
     }
 
     /// The coverage a mask layer gives its masked layer: the alpha of the mask's rendered subtree. A
-    /// mask that is one opaque shape or one opaque rectangle is rasterized straight into coverage; nil
-    /// means the mask shows nothing.
+    /// mask that is one opaque shape or one opaque rectangle is rasterized straight into coverage, and
+    /// one drawn by solid fills alone is kept while they are unchanged; nil means the mask shows nothing.
     private func coverage(ofMask mask: CALayer, parent: CGAffineTransform) -> Coverage? {
         guard !mask.isHidden, mask.opacity > 0 else { return nil }
         let transform = LayerGeometry.localToSuperlayer(mask).concatenating(parent)
@@ -312,6 +312,14 @@ final class DisplayListBuilder {
         var items: [DrawItem] = []
         appendLayer(mask, parent: parent, into: &items)
         guard !items.isEmpty else { return nil }
+        // A mask drawn by keyed solid fills alone has the same alpha while they are unchanged.
+        let key = Self.castFills(items[...]).map {
+            CoverageKey(path: [], transform: parent, source: .maskFills($0), canvas: frame)
+        }
+        if let key, let known = currentCoverage[key] ?? previousCoverage[key] {
+            currentCoverage[key] = known
+            return known
+        }
         let rendered = scratch.acquire(width: width, height: height)
         paintMask(items, rendered)
         let bounds = items.reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1.bounds) }
@@ -319,7 +327,9 @@ final class DisplayListBuilder {
         let result = masks.acquire(bounds: bounds)
         result.setCoverage(fromAlphaOf: rendered)
         scratch.recycle(rendered)
-        return Coverage(mask: result, bounds: bounds, key: nil, pool: masks)
+        let coverage = Coverage(mask: result, bounds: bounds, key: key, pool: masks)
+        if let key { currentCoverage[key] = coverage }
+        return coverage
     }
 
     func rectCoverage(_ rect: CGRect, transform: CGAffineTransform) -> Coverage {
@@ -345,7 +355,7 @@ final class DisplayListBuilder {
                     path, style: style, strokeStart: start, strokeEnd: end, transform: transform,
                     canvas: CGRect(x: 0, y: 0, width: width, height: height), into: &polygon)
                 return .nonZero
-            case .rect, .outline, .border, .shadow, .castShadow:
+            case .rect, .outline, .border, .shadow, .castShadow, .maskFills:
                 return .nonZero
             }
         }

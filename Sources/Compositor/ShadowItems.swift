@@ -77,13 +77,24 @@ extension DisplayListBuilder {
         return coverage
     }
 
-    /// The fills of a caster drawn by solid fills of known coverage alone (a background, a border, the
-    /// backgrounds of its sublayers), which determine its alpha; nil when anything else draws in it.
-    private static func castFills(_ items: ArraySlice<DrawItem>) -> [CoverageKey.CastFill]? {
+    /// The fills of a caster (or a mask) drawn by solid fills of known coverage alone (a background, a
+    /// border, the backgrounds of its sublayers) and opaque gradients (whose alpha is their coverage's,
+    /// whatever their colours), which determine its alpha; nil when anything else draws in it.
+    static func castFills(_ items: ArraySlice<DrawItem>) -> [CoverageKey.CastFill]? {
         var fills: [CoverageKey.CastFill] = []
         for item in items {
-            guard case .fill(let color, let opacity, let coverage) = item, let key = coverage.key else { return nil }
-            fills.append(CoverageKey.CastFill(color: color, opacity: opacity, coverage: key))
+            switch item {
+            case .fill(let color, let opacity, let coverage):
+                guard let key = coverage.key else { return nil }
+                fills.append(CoverageKey.CastFill(color: color, opacity: opacity, coverage: key))
+            case .gradient(let shading, let rect, let opacity, let coverage) where shading.table.isOpaque:
+                let whole = CGRect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height)
+                let rectangle = CoverageKey(path: [], transform: .identity, source: .rect(whole), canvas: rect)
+                guard let key = coverage.map(\.key) ?? rectangle else { return nil }
+                fills.append(CoverageKey.CastFill(color: 0xFF00_0000, opacity: opacity, coverage: key))
+            default:
+                return nil
+            }
         }
         return fills
     }

@@ -5,25 +5,48 @@
 /// the middle alone it is a plain scale (a `contentsRect`). Positions before the first piece or after
 /// the last follow the first or last piece's line.
 public struct SliceAxis: Sendable, Hashable {
-    public var output: [Double]
-    public var source: [Double]
+    /// The four output edges and the four source edges, stored inline (a layout is made every frame).
+    private var o0, o1, o2, o3: Double
+    private var s0, s1, s2, s3: Double
 
     /// The axis mapping the output edges `output` onto the source edges `source` (four each, increasing).
+    public init(output: (Double, Double, Double, Double), source: (Double, Double, Double, Double)) {
+        (o0, o1, o2, o3) = output
+        (s0, s1, s2, s3) = source
+    }
+
+    /// The same from arrays of four edges each.
     public init(output: [Double], source: [Double]) {
         precondition(output.count == 4 && source.count == 4, "a slice axis has four edges")
-        self.output = output
-        self.source = source
+        self.init(output: (output[0], output[1], output[2], output[3]), source: (source[0], source[1], source[2], source[3]))
+    }
+
+    /// The output edges.
+    public var output: [Double] { [o0, o1, o2, o3] }
+    /// The source edges.
+    public var source: [Double] { [s0, s1, s2, s3] }
+
+    /// The same axis with its output edges mapped by `x ↦ (x − start) · scale`.
+    public func scalingOutput(from start: Double, by scale: Double) -> SliceAxis {
+        SliceAxis(
+            output: ((o0 - start) * scale, (o1 - start) * scale, (o2 - start) * scale, (o3 - start) * scale),
+            source: (s0, s1, s2, s3))
     }
 
     /// The source position of output position `p`.
     public func sourcePosition(at p: Double) -> Double {
-        var piece = 0
-        while piece < 2, p >= output[piece + 1] { piece += 1 }
-        // An empty piece cannot be the one p falls in, unless all before it are empty too.
-        while piece > 0, output[piece + 1] <= output[piece] { piece -= 1 }
-        let span = output[piece + 1] - output[piece]
-        let f = span > 0 ? (p - output[piece]) / span : 0
-        return source[piece] + f * (source[piece + 1] - source[piece])
+        // The piece p falls in; an empty piece is never it, unless all before it are empty too.
+        let (a0, a1, b0, b1): (Double, Double, Double, Double)
+        if p >= o2, o3 > o2 || (o2 <= o1 && o1 <= o0) {
+            (a0, a1, b0, b1) = (o2, o3, s2, s3)
+        } else if p >= o1, o2 > o1 || o1 <= o0 {
+            (a0, a1, b0, b1) = (o1, o2, s1, s2)
+        } else {
+            (a0, a1, b0, b1) = (o0, o1, s0, s1)
+        }
+        let span = a1 - a0
+        let f = span > 0 ? (p - a0) / span : 0
+        return b0 + f * (b1 - b0)
     }
 }
 

@@ -187,6 +187,100 @@ import Testing
     }
 }
 
+extension GradientLayerFrameTests {
+    /// The shimmer's structure: a gradient masked by solid placeholder bars. The mask's alpha is kept
+    /// while its fills are unchanged, so a frame redraws just the bars as the locations move, and the
+    /// redrawn frame equals a fresh drawing; moving a bar changes the mask.
+    @Test func maskedShimmerRedrawsItsBars() throws {
+        CAEngine.reset()
+        let clock = ManualClock(now: 0)
+        CAEngine.clock = clock
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 80, height: 60)
+        let layer = Self.gradient(
+            CGRect(x: 0, y: 0, width: 80, height: 60), .axial, from: .zero, to: CGPoint(x: 1, y: 0))
+        let mask = CALayer()
+        mask.frame = layer.bounds
+        let bars = [CGRect(x: 10, y: 10, width: 50, height: 8), CGRect(x: 10, y: 30, width: 30, height: 8)].map {
+            frame -> CALayer in
+            let bar = CALayer()
+            bar.frame = frame
+            bar.backgroundColor = .black
+            bar.cornerRadius = 4
+            mask.addSublayer(bar)
+            return bar
+        }
+        layer.mask = mask
+        root.addSublayer(layer)
+        let animation = CABasicAnimation(keyPath: "locations")
+        animation.fromValue = [-1, -0.5, 0]
+        animation.toValue = [1, 1.5, 2]
+        animation.duration = 1
+        layer.add(animation, forKey: "shimmer")
+        let compositor = Compositor()
+        let target = Bitmap(width: 80, height: 60)
+        func frame(at t: Double) -> [CGRect] {
+            clock.now = t
+            CAEngine.step(root)
+            return compositor.render(root, into: target, damageOnly: true)
+        }
+        func matchesAFreshDrawing() -> Bool {
+            let fresh = Bitmap(width: 80, height: 60)
+            Compositor().render(root, into: fresh)
+            return (0..<60).allSatisfy { y in (0..<80).allSatisfy { target[$0, y] == fresh[$0, y] } }
+        }
+        _ = frame(at: 0)
+        #expect(frame(at: 0.25) == [CGRect(x: 10, y: 10, width: 50, height: 28)])
+        #expect(matchesAFreshDrawing())
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        bars[1].frame = CGRect(x: 20, y: 40, width: 30, height: 8)
+        CATransaction.commit()
+        _ = frame(at: 0.5)
+        #expect(matchesAFreshDrawing())
+        #expect(target[25, 44].alpha > 0 && target[12, 34].alpha == 0)
+    }
+}
+
+extension GradientLayerFrameTests {
+    /// A shadow cast by a layer holding an opaque gradient whose locations move (kept while its alpha is
+    /// unchanged, `CastFillTests`): only the gradient's pixels are redrawn, and the frame equals a fresh
+    /// drawing.
+    @Test func shadowOfAnOpaqueGradientIsKept() throws {
+        CAEngine.reset()
+        let clock = ManualClock(now: 0)
+        CAEngine.clock = clock
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 80, height: 60)
+        let card = CALayer()
+        card.frame = CGRect(x: 20, y: 15, width: 40, height: 30)
+        card.shadowOpacity = 1
+        card.shadowOffset = .zero
+        let gradient = CAGradientLayer()
+        gradient.frame = card.bounds
+        gradient.colors = [CGColor.black, CGColor.white, CGColor.black]
+        card.addSublayer(gradient)
+        root.addSublayer(card)
+        let animation = CABasicAnimation(keyPath: "locations")
+        animation.fromValue = [-1, -0.5, 0]
+        animation.toValue = [1, 1.5, 2]
+        animation.duration = 1
+        gradient.add(animation, forKey: "shimmer")
+        let compositor = Compositor()
+        let target = Bitmap(width: 80, height: 60)
+        CAEngine.step(root)
+        compositor.render(root, into: target, damageOnly: true)
+        clock.now = 0.5
+        CAEngine.step(root)
+        #expect(
+            compositor.render(root, into: target, damageOnly: true) == [CGRect(x: 20, y: 15, width: 40, height: 30)])
+        let fresh = Bitmap(width: 80, height: 60)
+        Compositor().render(root, into: fresh)
+        #expect((0..<60).allSatisfy { y in (0..<80).allSatisfy { target[$0, y] == fresh[$0, y] } })
+        #expect(target[18, 30].alpha > 0 && target[18, 30].alpha < 255, "the shadow is there")
+    }
+}
+
 /// Reads the committed goldens of `Goldens/` made by `make_look_goldens.py`.
 enum LookGoldens {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")

@@ -154,4 +154,35 @@ import Testing
         step(layer, clock, at: 2.5)
         #expect(layer.presentation()?.startPoint == .zero)
     }
+
+    /// The shimmer as tutorials write it compiles and runs unchanged: `UIColor…cgColor` colours, literal
+    /// `NSNumber` locations, `[Double]` animation values, `.infinity` repeats, the `CAGradientLayerType`
+    /// names and a sprite sheet's `contentsRect` and nine-slice `contentsCenter` set in code.
+    @Test func pastedShimmerCode() throws {
+        let clock = freshEngine(at: 0)
+        let gradient = CAGradientLayer()
+        gradient.frame = CGRect(x: 0, y: 0, width: 300, height: 20)
+        gradient.colors = [UIColor.lightGray.cgColor, UIColor.white.cgColor, UIColor.lightGray.cgColor]
+        gradient.startPoint = CGPoint(x: 0, y: 0.5)
+        gradient.endPoint = CGPoint(x: 1, y: 0.5)
+        gradient.locations = [0, 0.5, 1]
+        gradient.type = CAGradientLayerType.axial
+        let animation = CABasicAnimation(keyPath: "locations")
+        animation.fromValue = [-1.0, -0.5, 0.0]
+        animation.toValue = [1.0, 1.5, 2.0]
+        animation.duration = 1.5
+        animation.repeatCount = .infinity
+        gradient.add(animation, forKey: "shimmer")
+        step(gradient, clock, at: 0.75)
+        let locations = try #require(gradient.presentation()?.locations).map(\.doubleValue)
+        #expect(zip(locations, [0, 0.5, 1]).allSatisfy { close($0, $1) } && locations.count == 3)
+        #expect(gradient.locations == [0, 0.5, 1])
+        gradient.type = .conic
+        #expect(gradient.type == .conic && CAGradientLayerType.radial.rawValue == "radial")
+        let sprite = CALayer()
+        sprite.contentsRect = CGRect(x: 0.25, y: 0, width: 0.25, height: 1)
+        sprite.contentsCenter = CGRect(x: 0.4, y: 0.4, width: 0.2, height: 0.2)
+        sprite.contentsScale = UIScreen.main.scale
+        #expect(sprite.contentsRect.minX == 0.25 && sprite.contentsScale == UIScreen.main.scale)
+    }
 }

@@ -56,4 +56,26 @@ import Testing
         #expect(try value("contentsCenter") == "0.1 0.1 0.8 0.8")
         #expect(try value("colors", at: 0.5) == "0.5 0.5 0.5 1 0 0 0 1")
     }
+
+    /// A timeline `set` assigns a gradient's own keys too (any layer class's keys, checked by their form).
+    @Test func setAssignsGradientKeys() throws {
+        _ = EngineFixture()
+        let json = """
+            { "size": [100, 100], "layers": [ { "name": "g", "kind": "gradient", "frame": [0, 0, 100, 100] } ],
+              "timeline": [ { "at": 1, "set": { "layer": "g", "colors": ["#ffffff", "#000000"], "locations": [0.2, 0.8],
+                  "type": "radial", "startPoint": [0.5, 0.5] } } ] }
+            """
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("gradient-set-\(getpid()).json")
+        try json.write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let lines = try SceneEvaluation.lines(
+            scene: try SceneLoader.loadFile(url.path), layer: "g", key: "locations", times: [0.5, 1.5], events: false)
+        #expect(lines == ["0.5 nil", "1.5 0.2 0.8"])
+        let type = try SceneEvaluation.lines(
+            scene: try SceneLoader.loadFile(url.path), layer: "g", key: "type", times: [1.5], events: false)
+        #expect(type == ["1.5 radial"])
+        let bad = json.replacingOccurrences(of: "[0.2, 0.8]", with: "[0.2, \"x\"]")
+        try bad.write(to: url, atomically: true, encoding: .utf8)
+        #expect(throws: (any Error).self) { try SceneLoader.loadFile(url.path) }
+    }
 }

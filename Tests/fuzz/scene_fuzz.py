@@ -82,7 +82,8 @@ LAYER_KEYS = ["name", "kind", "frame", "bounds", "position", "anchorPoint", "tra
               "backgroundColor", "contents", "contentsGravity", "masksToBounds", "mask", "sublayers", "zPosition",
               "speed", "timeOffset", "beginTime", "duration", "repeatCount", "repeatDuration", "autoreverses",
               "fillMode", "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin",
-              "miterLimit", "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd"]
+              "miterLimit", "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd", "contentsRect",
+              "contentsScale", "contentsCenter", "colors", "locations", "startPoint", "endPoint", "type"]
 ANIMATION_KEYS = ["kind", "keyPath", "fromValue", "toValue", "byValue", "duration", "beginTime", "speed",
                   "timeOffset", "repeatCount", "repeatDuration", "autoreverses", "fillMode", "additive",
                   "cumulative", "removedOnCompletion", "timingFunction", "values", "keyTimes", "timingFunctions",
@@ -90,7 +91,8 @@ ANIMATION_KEYS = ["kind", "keyPath", "fromValue", "toValue", "byValue", "duratio
 KEY_PATHS = ["opacity", "position", "position.x", "position.y", "bounds", "bounds.size.width", "anchorPoint",
              "transform", "transform.rotation", "transform.rotation.z", "transform.scale", "transform.scale.x",
              "transform.translation", "transform.translation.y", "backgroundColor", "hidden", "zPosition", "path",
-             "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd", "lineDashPhase", "miterLimit"]
+             "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd", "lineDashPhase", "miterLimit",
+             "contentsRect", "contentsCenter", "colors", "locations", "startPoint", "endPoint"]
 
 # Values a hostile user types.
 NUMBERS = [0, -0.0, -1, 1, 1e308, -1e308, 1e-308, 5e-324, 1e20, -1e20, 2 ** 63, 2 ** 64, -(2 ** 63) - 1,

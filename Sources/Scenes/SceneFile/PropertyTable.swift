@@ -74,6 +74,9 @@ enum PropertyTable {
         }
     }
 
+    /// The form of `key` on whichever layer class has it (for `set`).
+    static func settableType(_ key: String) -> PropertyType? { allSettable.first(where: { $0.0 == key })?.1 }
+
     static func layerType(_ key: String, kind: LayerKind) -> PropertyType? {
         settable(by: kind).first(where: { $0.0 == key })?.1
     }
