@@ -22,6 +22,7 @@ final class DisplayListBuilder {
     let paintMask: ([DrawItem], Bitmap) -> Void
     let scratch: BitmapPool
     let shadows = ShadowScratch()
+    let texts = TextLayouts()
 
     init(scratch: BitmapPool, paintMask: @escaping ([DrawItem], Bitmap) -> Void) {
         self.scratch = scratch
@@ -39,6 +40,7 @@ final class DisplayListBuilder {
         appendLayer(root, parent: .identity, into: &items)
         swap(&previousCoverage, &currentCoverage)
         swap(&previousByOwner, &currentByOwner)
+        texts.endFrame()
         return items
     }
 
@@ -136,7 +138,7 @@ final class DisplayListBuilder {
     }
 
     /// Takes `items[start...]` out of `items`, in order.
-    private static func removeItems(from start: Int, of items: inout [DrawItem]) -> [DrawItem] {
+    static func removeItems(from start: Int, of items: inout [DrawItem]) -> [DrawItem] {
         let taken = Array(items[start...])
         items.removeSubrange(start...)
         return taken
@@ -187,6 +189,9 @@ final class DisplayListBuilder {
                 tx: rect.minX, ty: rect.minY
             ).concatenating(transform)
             items.append(imageItem(image, transform: toDevice))
+        }
+        if let text = layer as? CATextLayer {
+            appendText(of: text, transform: transform, into: &items)
         }
         if let shape = layer as? CAShapeLayer, let path = shape.path, !path.isEmpty {
             appendShape(shape, path: path, transform: transform, into: &items)
@@ -327,7 +332,7 @@ final class DisplayListBuilder {
         }
     }
 
-    private func shapeCoverage(
+    func shapeCoverage(
         _ path: CGPath, transform: CGAffineTransform, source: CoverageKey.Source, owner: CoverageOwner
     ) -> Coverage {
         let key = CoverageKey(path: path.elements, transform: transform, source: source, canvas: frame)
@@ -422,11 +427,18 @@ final class DisplayListBuilder {
 /// edges are exactly this frame's.
 struct CoverageOwner: Hashable {
     let layer: ObjectIdentifier
-    let stroke: Bool
+    /// Which of the layer's shapes: 0 a shape layer's fill, 1 its stroke, 2 + n a text layer's glyphs
+    /// of its n-th colour.
+    let part: Int
 
     init(_ layer: CALayer, stroke: Bool) {
         self.layer = ObjectIdentifier(layer)
-        self.stroke = stroke
+        self.part = stroke ? 1 : 0
+    }
+
+    init(_ layer: CALayer, part: Int) {
+        self.layer = ObjectIdentifier(layer)
+        self.part = part
     }
 }
 

@@ -15,6 +15,10 @@ enum PropertyType: Equatable {
     case choice([String])
     /// A list of emitter-cell objects.
     case emitterCells
+    /// A text layer's string: any JSON string.
+    case text
+    /// A font name `UIFont(name:size:)` knows.
+    case fontName
 
     static let anyNumber = PropertyType.number(-.infinity...(.infinity), allowInfinity: false)
 
@@ -35,6 +39,8 @@ enum PropertyType: Equatable {
         case .dashPattern: self = .dashPattern
         case .choice(let names): self = .choice(names)
         case .emitterCells: self = .emitterCells
+        case .text: self = .text
+        case .font: self = .fontName
         case .string: return nil
         }
     }

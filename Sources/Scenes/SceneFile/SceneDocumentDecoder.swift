@@ -57,13 +57,17 @@ struct SceneDocumentDecoder {
             name: name, kind: kind, properties: properties, mask: mask, sublayers: sublayers, jsonPath: node.path)
     }
 
-    /// Layer properties, `anchorPoint` first (so `frame` means the frame), the rest in file order.
+    /// Layer properties, `anchorPoint` first (so `frame` means the frame), the rest in file order; a
+    /// nil `kind` (a timeline's `set`, whose layer is found later) takes any class's keys.
     private func decodeProperties(
-        _ object: JSONObjectNode, kind: LayerKind, skipping: [String]
+        _ object: JSONObjectNode, kind: LayerKind?, skipping: [String]
     ) throws -> [(key: String, value: SceneValue)] {
         var properties: [(key: String, value: SceneValue)] = []
         for key in object.keys where !skipping.contains(key) {
-            guard let type = PropertyTable.layerType(key, kind: kind) else { continue }
+            let type =
+                kind.map { PropertyTable.layerType(key, kind: $0) }
+                ?? PropertyTable.allSettable.first { $0.0 == key }?.1
+            guard let type else { continue }
             properties.append((key, try SceneValueDecoder.decode(object[key]!, as: type)))
         }
         if let index = properties.firstIndex(where: { $0.key == "anchorPoint" }) {
@@ -102,7 +106,7 @@ struct SceneDocumentDecoder {
             guard raw.keys.count > 1 else {
                 throw actionNode.fail("\"set\" needs at least one property besides \"layer\"")
             }
-            action = .set(layer: layer, properties: try decodeProperties(set, kind: .shape, skipping: ["layer"]))
+            action = .set(layer: layer, properties: try decodeProperties(set, kind: nil, skipping: ["layer"]))
         }
         return TimelineEntry(time: time, action: action, jsonPath: node.path)
     }

@@ -23,7 +23,20 @@ enum SceneValueDecoder {
             return .image(try node.string())
         case .choice(let choices): return .string(try node.choice(choices))
         case .emitterCells: return .cells(try node.array().map(cell))
+        case .text: return .string(try node.string())
+        case .fontName: return .string(try fontName(node))
         }
+    }
+
+    /// A font name `UIFont(name:size:)` knows (each is drawn in a DejaVu face).
+    static func fontName(_ node: JSONNode) throws -> String {
+        let name = try node.string()
+        guard UIFont(name: name, size: 12) != nil else {
+            throw node.fail(
+                "unknown font \(JSONValue.quoted(name)); known are the DejaVu faces and the iOS names they stand for, e.g. \"Helvetica\", \"Helvetica-Bold\", \"Courier\", \"Times\", \"DejaVuSans\""
+            )
+        }
+        return name
     }
 
     /// One emitter cell: an object of `CAEmitterCell.properties`, each value in its property's form.

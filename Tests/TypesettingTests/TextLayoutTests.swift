@@ -1,0 +1,4 @@
+import Fonts
+import Testing
+
+@testable import Typesetting
