@@ -153,6 +153,8 @@ final class DisplayListBuilder {
             return .fill(color, opacity: mul255(own, opacity), coverage: shape)
         case .rect(let color, let own, let rect) where coverage == nil:
             return .rect(color, opacity: mul255(own, opacity), rect: rect)
+        case .glyphs(let glyphs, let color, let own) where coverage == nil:
+            return .glyphs(glyphs, color: color, opacity: mul255(own, opacity))
         case .transformedImage(let image, let transform, let own, let visible) where coverage == nil:
             return .transformedImage(image, transform, opacity: mul255(own, opacity), visible: visible)
         case .group(let items, let own, let shape) where coverage == nil:

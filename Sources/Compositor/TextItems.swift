@@ -4,9 +4,51 @@ import LayerKit
 import Raster
 import Typesetting
 
-/// Each text layer's laid-out text as glyph outlines, one path per colour, kept from frame to frame
-/// while the string, font, size, bounds' size and modes are unchanged (an animated colour or
-/// transform lays out nothing again); entries of layers no longer drawn go at the end of a frame.
+/// One text layer's laid-out text: the layout, the colours of its runs, whether a glyph reaches
+/// outside the bounds (then the text is clipped to them), and, made when first asked for, the outline
+/// of each colour's glyphs.
+final class LaidOutText {
+    let key: TextLayouts.Key
+    let layout: TextLayout
+    /// Colour index → the run's colour; index 0 (nil) is the layer's `foregroundColor`.
+    let palette: [CGColor?]
+    /// The colour indices the glyphs use.
+    let colors: [Int]
+    let overflows: Bool
+    private var paths: [Int: CGPath] = [:]
+
+    init(key: TextLayouts.Key, layout: TextLayout, palette: [CGColor?]) {
+        self.key = key
+        self.layout = layout
+        self.palette = palette
+        colors = layout.colors
+        let box = CGRect(x: 0, y: 0, width: key.parameters.width, height: key.parameters.height)
+        overflows = layout.lines.contains { line in
+            line.glyphs.contains { placed in
+                let style = layout.styles[placed.style]
+                let ink = style.face.glyph(placed.glyph).bounds
+                guard !ink.isNull else { return false }
+                let s = style.size / style.face.unitsPerEm
+                let x = line.x + placed.x
+                return x + ink.minX * s < 0 || x + ink.maxX * s > box.maxX || line.baseline - ink.maxY * s < 0
+                    || line.baseline - ink.minY * s > box.maxY
+            }
+        }
+    }
+
+    /// The outlines of colour `color`'s glyphs in the layer's bounds (origin at their top left).
+    func path(color: Int) -> CGPath {
+        if let made = paths[color] { return made }
+        let made = layout.path(color: color)
+        paths[color] = made
+        return made
+    }
+}
+
+/// Each text layer's laid-out text, kept from frame to frame while the string, font, size, bounds'
+/// size and modes are unchanged (an animated colour or transform lays out nothing again), and its glyph
+/// coverage, kept while the layout, transform and canvas are; entries of layers no longer drawn go at the
+/// end of a frame.
 final class TextLayouts {
     /// What a layout was made from.
     struct Key: Equatable {
@@ -30,23 +72,30 @@ final class TextLayouts {
         var parameters: TextLayout.Parameters
     }
 
-    /// One laid-out text: the outlines of each colour (nil: the layer's `foregroundColor`), and whether
-    /// any glyph reaches outside the bounds (then the text is clipped to them).
-    struct Entry {
-        let key: Key
-        let runs: [(color: CGColor?, usesForeground: Bool, path: CGPath)]
-        let overflows: Bool
+    private struct RunKey: Hashable {
+        let layer: ObjectIdentifier
+        let color: Int
+    }
+
+    private struct CachedRun {
+        let text: LaidOutText
+        let transform: CGAffineTransform
+        let canvas: PixelRect
+        let coverage: GlyphCoverage?
     }
 
     private let fonts = FontLibrary()
-    private var previous: [ObjectIdentifier: Entry] = [:]
-    private var current: [ObjectIdentifier: Entry] = [:]
+    let glyphs = GlyphCache()
+    private var previous: [ObjectIdentifier: LaidOutText] = [:]
+    private var current: [ObjectIdentifier: LaidOutText] = [:]
+    private var previousRuns: [RunKey: CachedRun] = [:]
+    private var currentRuns: [RunKey: CachedRun] = [:]
 
     /// Attributed runs without a font are drawn as Core Text draws them: Helvetica, 12 pt.
     static let attributedDefaultSize: CGFloat = 12
 
     /// The layout of `layer`'s text (nil when it has none), made when its key changed.
-    func entry(for layer: CATextLayer) -> Entry? {
+    func text(of layer: CATextLayer) -> LaidOutText? {
         guard let key = Self.key(of: layer) else { return nil }
         let id = ObjectIdentifier(layer)
         if let known = current[id] ?? previous[id], known.key == key {
@@ -58,10 +107,30 @@ final class TextLayouts {
         return made
     }
 
-    /// Forgets the layouts of layers not drawn in the frame that ends.
+    /// The coverage of colour `color`'s glyphs of `layer`'s `text` under `transform` (from the bounds'
+    /// top left to the device; upright, unflipped) in `canvas`, composed from the glyph cache when any
+    /// of them changed; nil when no glyph shows.
+    func glyphCoverage(
+        of layer: CATextLayer, text: LaidOutText, color: Int, transform: CGAffineTransform, canvas: PixelRect
+    ) -> GlyphCoverage? {
+        let key = RunKey(layer: ObjectIdentifier(layer), color: color)
+        if let known = currentRuns[key] ?? previousRuns[key], known.text === text, known.transform == transform,
+            known.canvas == canvas
+        {
+            currentRuns[key] = known
+            return known.coverage
+        }
+        let coverage = glyphs.coverage(of: text.layout, color: color, transform: transform, canvas: canvas)
+        currentRuns[key] = CachedRun(text: text, transform: transform, canvas: canvas, coverage: coverage)
+        return coverage
+    }
+
+    /// Forgets what layers not drawn in the frame that ends had.
     func endFrame() {
         swap(&previous, &current)
         current.removeAll(keepingCapacity: true)
+        swap(&previousRuns, &currentRuns)
+        currentRuns.removeAll(keepingCapacity: true)
     }
 
     private static func key(of layer: CATextLayer) -> Key? {
@@ -94,31 +163,29 @@ final class TextLayouts {
                 truncation: truncation))
     }
 
-    private func layOut(_ layer: CATextLayer, key: Key) -> Entry {
+    private func layOut(_ layer: CATextLayer, key: Key) -> LaidOutText {
         var styles: [TextLayout.Style] = []
-        var styleKeys: [UIFont] = []
-        var colors: [CGColor?] = []
+        var styleFonts: [UIFont] = []
+        var palette: [CGColor?] = [nil]
         var runs: [TextLayout.Run] = []
         /// The index of `font`'s style, added on first use; nil when its face cannot be opened.
         func style(_ font: UIFont) -> Int? {
-            if let known = styleKeys.firstIndex(of: font) { return known }
+            if let known = styleFonts.firstIndex(of: font) { return known }
             guard let catalogFace = FontCatalog.face(named: font.fontName), let face = try? fonts.face(catalogFace)
             else { return nil }
             styles.append(TextLayout.Style(face: face, size: font.pointSize))
-            styleKeys.append(font)
+            styleFonts.append(font)
             return styles.count - 1
         }
-        func color(_ value: CGColor?) -> Int {
-            if let known = colors.firstIndex(of: value) { return known }
-            colors.append(value)
-            return colors.count - 1
+        func color(_ value: CGColor) -> Int {
+            if let known = palette.firstIndex(of: value) { return known }
+            palette.append(value)
+            return palette.count - 1
         }
         switch key.text {
         case .plain(let string):
             if let index = style(layer.drawnFont) { runs.append(TextLayout.Run(string, style: index, color: 0)) }
-            colors = [nil]
         case .attributed(let attributed):
-            colors = [nil]
             let text = attributed.string as NSString
             let fallback = CTFontCreateWithName(FontCatalog.defaultFontName, Self.attributedDefaultSize, nil)
             attributed.enumerateAttributes(in: NSRange(location: 0, length: attributed.length)) {
@@ -131,41 +198,45 @@ final class TextLayouts {
             }
         }
         let layout = TextLayout(runs: runs, styles: styles, parameters: key.parameters)
-        let box = CGRect(x: 0, y: 0, width: key.parameters.width, height: key.parameters.height)
-        var overflows = false
-        let paths = layout.colors.map { index -> (color: CGColor?, usesForeground: Bool, path: CGPath) in
-            let path = layout.path(color: index)
-            let ink = path.boundingBox
-            if !ink.isEmpty, !box.contains(ink) { overflows = true }
-            return (colors[index], index == 0, path)
-        }
-        return Entry(key: key, runs: paths, overflows: overflows)
+        return LaidOutText(key: key, layout: layout, palette: palette)
     }
 }
 
 extension DisplayListBuilder {
-    /// A text layer's glyphs: one fill per colour through the coverage of its outlines under the
-    /// layer's transform (rasterized again only when the layout or transform changed), clipped to the
-    /// bounds when a glyph reaches outside them.
+    /// A text layer's glyphs, one fill per colour: under an upright transform through coverage composed
+    /// of each glyph's cached coverage at its place (`GlyphCache`); under any other, the coverage of all its outlines under the
+    /// transform (rasterized again only when the layout or transform changed). Clipped to the bounds
+    /// when a glyph reaches outside them.
     func appendText(of layer: CATextLayer, transform: CGAffineTransform, into items: inout [DrawItem]) {
-        guard let entry = texts.entry(for: layer) else { return }
+        guard let text = texts.text(of: layer) else { return }
         let start = items.count
         let origin = layer.bounds.origin
         let boxTransform =
             origin == .zero
             ? transform : CGAffineTransform(translationX: origin.x, y: origin.y).concatenating(transform)
-        for (index, run) in entry.runs.enumerated() {
-            guard let color = run.usesForeground ? layer.foregroundColor : run.color, color.alpha > 0,
-                !run.path.isEmpty
-            else { continue }
-            items.append(
-                .fill(
-                    color.premultipliedPixel, opacity: 255,
-                    coverage: shapeCoverage(
-                        run.path, transform: boxTransform, source: .fill(.nonZero),
-                        owner: CoverageOwner(layer, part: 2 + index))))
+        let placesGlyphs = GlyphCache.places(under: boxTransform)
+        for index in text.colors {
+            guard let color = index == 0 ? layer.foregroundColor : text.palette[index], color.alpha > 0 else {
+                continue
+            }
+            if placesGlyphs {
+                guard
+                    let coverage = texts.glyphCoverage(
+                        of: layer, text: text, color: index, transform: boxTransform, canvas: frame)
+                else { continue }
+                items.append(.glyphs(coverage, color: color.premultipliedPixel, opacity: 255))
+            } else {
+                let path = text.path(color: index)
+                guard !path.isEmpty else { continue }
+                items.append(
+                    .fill(
+                        color.premultipliedPixel, opacity: 255,
+                        coverage: shapeCoverage(
+                            path, transform: boxTransform, source: .fill(.nonZero),
+                            owner: CoverageOwner(layer, part: 2 + index))))
+            }
         }
-        if entry.overflows, items.count > start {
+        if text.overflows, items.count > start {
             let clip = rectCoverage(layer.bounds, transform: transform)
             items.append(.group(Self.removeItems(from: start, of: &items), opacity: 255, coverage: clip))
         }

@@ -12,10 +12,24 @@ public struct FontError: Error, CustomStringConvertible {
 /// size / `unitsPerEm`), so one face serves every size and an animated size loads nothing again.
 /// Not thread-safe: each `FontLibrary` (one per compositor) has faces of its own.
 public final class FontFace {
-    /// A glyph's outline (font units, y up) and advance.
+    /// A glyph's outline (font units, y up), the box of its outline's points, and its advance.
     public struct Glyph {
         public let elements: [PathElement]
+        public let bounds: CGRect
         public let advance: CGFloat
+
+        init(elements: [PathElement], advance: CGFloat) {
+            self.elements = elements
+            self.advance = advance
+            let points = elements.flatMap(\.points)
+            guard let first = points.first else {
+                bounds = .null
+                return
+            }
+            var box = CGRect(origin: first, size: .zero)
+            for p in points.dropFirst() { box = box.union(CGRect(origin: p, size: .zero)) }
+            bounds = box
+        }
     }
 
     private let face: FT_Face

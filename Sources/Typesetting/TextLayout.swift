@@ -89,7 +89,8 @@ public struct TextLayout {
     public static let ellipsis: Unicode.Scalar = "\u{2026}"
 
     public let lines: [Line]
-    let styles: [Style]
+    /// The styles the runs index.
+    public let styles: [Style]
 
     /// Lays out `runs` (styles indexed into `styles`) by `parameters`.
     public init(runs: [Run], styles: [Style], parameters: Parameters) {

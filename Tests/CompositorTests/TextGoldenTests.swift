@@ -11,12 +11,13 @@ import Testing
 /// lays out each case of `Goldens/text-cases.json` on its own and fills cairo's outlines of the same
 /// DejaVu face, unhinted, gray anti-aliasing): the coverage (alpha of white text over transparent black)
 /// within `maximum` at every pixel and `meanLimit` in mean over the pixels cairo inks. Both fill the
-/// outlines with area coverage; what differs is cairo's sampling of rows (15 per pixel) and the curves'
-/// flattening (measured: at most 14/255 at a pixel, at most 2.4/255 in mean, ours 0.5/255 lighter).
+/// outlines with area coverage; what differs is cairo's sampling of rows (15 per pixel), the curves'
+/// flattening, and our glyph cache's rounding of upright glyphs' positions to 1/64 pixel (measured: at
+/// most 16/255 at a pixel, at most 2.6/255 in mean; 14 and 2.4 with every outline filled in place).
 @Suite struct TextGoldenTests {
     static let goldens = FrameComparison.goldens(besides: #filePath)
     /// The largest coverage difference allowed at one pixel, out of 255.
-    static let maximum = 16
+    static let maximum = 20
     /// The largest mean coverage difference allowed over the pixels cairo inks, out of 255.
     static let meanLimit = 3.0
 

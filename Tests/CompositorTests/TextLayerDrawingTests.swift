@@ -16,26 +16,32 @@ import Testing
         return layer
     }
 
-    /// The layout (its glyph paths) is made once and kept while only colour changes, then made again
-    /// when the string does.
+    /// The layout is made once and kept while only colour changes, then made again when the string
+    /// does; the glyphs' coverage is kept while the layout and transform are.
     @Test func layoutsAreKeptWhileTheTextIsUnchanged() throws {
         _ = CAEngine.reset()
         let layouts = TextLayouts()
         let layer = Self.textLayer("Kept", frame: CGRect(x: 0, y: 0, width: 200, height: 50))
-        let first = try #require(layouts.entry(for: layer)?.runs.first?.path)
+        let canvas = PixelRect(x: 0, y: 0, width: 200, height: 50)
+        func coverage(_ text: LaidOutText, _ transform: CGAffineTransform) -> GlyphCoverage? {
+            layouts.glyphCoverage(of: layer, text: text, color: 0, transform: transform, canvas: canvas)
+        }
+        let first = try #require(layouts.text(of: layer))
+        let run = try #require(coverage(first, .identity))
         layouts.endFrame()
         layer.foregroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-        let second = try #require(layouts.entry(for: layer)?.runs.first?.path)
+        let second = try #require(layouts.text(of: layer))
         #expect(first === second)
+        #expect(coverage(second, .identity) === run)
+        #expect(coverage(second, CGAffineTransform(translationX: 0.5, y: 0)) !== run)
         layouts.endFrame()
         layer.string = "Changed"
-        let third = try #require(layouts.entry(for: layer)?.runs.first?.path)
+        let third = try #require(layouts.text(of: layer))
         #expect(third !== first)
         layouts.endFrame()
         layouts.endFrame()
         // A layer not drawn for a whole frame is forgotten.
-        let fourth = try #require(layouts.entry(for: layer)?.runs.first?.path)
-        #expect(fourth !== third)
+        #expect(try #require(layouts.text(of: layer)) !== third)
     }
 
     /// Opacity 0.5 halves every glyph pixel's alpha (within rounding).

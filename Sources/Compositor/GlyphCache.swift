@@ -1,0 +1,142 @@
+import Foundation
+import Geometry
+import Raster
+import Typesetting
+
+/// A text's coverage in device pixels: `plane`'s pixel (0, 0) is device pixel (`bounds.minX`, `bounds.minY`).
+final class GlyphCoverage {
+    let plane: AlphaPlane
+    let bounds: PixelRect
+
+    init(plane: AlphaPlane, bounds: PixelRect) {
+        self.plane = plane
+        self.bounds = bounds
+    }
+}
+
+/// Glyph coverage at device size: each glyph's outline rasterized (exact-area coverage, as any shape)
+/// once per face, device scale and position phase — its pen position's fraction of a pixel, rounded to
+/// 1/`phases` in x and in y — and kept in a dense plane; a text's coverage is then composed from the
+/// planes, as cairo's and Core Graphics' glyph caches compose text, instead of rasterizing every outline
+/// again when the text moves or changes. The rounding moves a glyph by at most 1/(2 · `phases`)
+/// of a pixel. Only for transforms that keep glyphs upright and unflipped (scale and translation).
+final class GlyphCache {
+    /// Subpixel positions per pixel, in each direction.
+    static let phases = 64
+    /// Glyph planes kept before the cache starts again (about 25 MB of 24 × 24 glyphs).
+    static let capacity = 40_000
+
+    private struct Key: Hashable {
+        let face: ObjectIdentifier
+        let glyph: UInt32
+        let scaleX: CGFloat
+        let scaleY: CGFloat
+        let phaseX: Int
+        let phaseY: Int
+    }
+
+    /// A glyph's plane and where its top left lies from the pen's whole pixel (nil: nothing to draw).
+    private struct Entry {
+        let plane: AlphaPlane?
+        let left: Int
+        let top: Int
+    }
+
+    private var entries: [Key: Entry] = [:]
+    private let rasterizer = Rasterizer()
+    private var polygon = Polygon()
+    private var scratch = Mask(bounds: PixelRect(x: 0, y: 0, width: 1, height: 1))
+    /// The planes of the coverage being composed and their places (storage kept between builds).
+    private var placements: [(plane: AlphaPlane, x: Int, y: Int)] = []
+
+    /// True when glyphs under `transform` are upright and unflipped, so cached planes can be placed.
+    static func places(under transform: CGAffineTransform) -> Bool {
+        transform.b == 0 && transform.c == 0 && transform.a > 0 && transform.d > 0
+    }
+
+    /// The coverage of colour `color`'s glyphs of `layout` under `transform` (from the layout's box to
+    /// the device), clipped to `canvas`: each glyph's plane added (saturating) at its place, in one dense
+    /// plane (drawn in one pass per row; a span mask of text's many short spans costs more to walk);
+    /// nil when no glyph shows.
+    func coverage(of layout: TextLayout, color: Int, transform: CGAffineTransform, canvas: PixelRect)
+        -> GlyphCoverage?
+    {
+        if entries.count > Self.capacity { entries.removeAll(keepingCapacity: true) }
+        placements.removeAll(keepingCapacity: true)
+        var bounds = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        let phases = CGFloat(Self.phases)
+        for line in layout.lines {
+            let penY = transform.d * line.baseline + transform.ty
+            var wholeY = Int(penY.rounded(.down))
+            var phaseY = Int(((penY - CGFloat(wholeY)) * phases).rounded())
+            if phaseY == Self.phases { (wholeY, phaseY) = (wholeY + 1, 0) }
+            for placed in line.glyphs where placed.color == color {
+                let style = layout.styles[placed.style]
+                let penX = transform.a * (line.x + placed.x) + transform.tx
+                var wholeX = Int(penX.rounded(.down))
+                var phaseX = Int(((penX - CGFloat(wholeX)) * phases).rounded())
+                if phaseX == Self.phases { (wholeX, phaseX) = (wholeX + 1, 0) }
+                let s = style.size / style.face.unitsPerEm
+                let key = Key(
+                    face: ObjectIdentifier(style.face), glyph: placed.glyph, scaleX: transform.a * s,
+                    scaleY: transform.d * s, phaseX: phaseX, phaseY: phaseY)
+                let entry = entries[key] ?? render(key, face: style.face)
+                guard let plane = entry.plane else { continue }
+                let rect = PixelRect(
+                    x: wholeX + entry.left, y: wholeY + entry.top, width: plane.width, height: plane.height)
+                guard !rect.intersection(canvas).isEmpty else { continue }
+                placements.append((plane, rect.minX, rect.minY))
+                bounds = bounds.isEmpty ? rect : bounds.union(rect)
+            }
+        }
+        bounds = bounds.intersection(canvas)
+        guard !bounds.isEmpty else { return nil }
+        let composed = AlphaPlane(width: bounds.width, height: bounds.height)
+        for (plane, x, y) in placements {
+            let rect = PixelRect(x: x, y: y, width: plane.width, height: plane.height).intersection(bounds)
+            for row in rect.rows {
+                let source = plane.row(row - y) - x
+                let target = composed.row(row - bounds.minY) - bounds.minX
+                for column in rect.minX..<rect.maxX {
+                    let sum = UInt16(target[column]) + UInt16(source[column])
+                    target[column] = UInt8(min(255, sum))
+                }
+            }
+        }
+        return GlyphCoverage(plane: composed, bounds: bounds)
+    }
+
+    /// Rasterizes one glyph at its scale and phase into a plane of its own bounds.
+    private func render(_ key: Key, face: FontFace) -> Entry {
+        let glyph = face.glyph(key.glyph)
+        var entry = Entry(plane: nil, left: 0, top: 0)
+        if !glyph.elements.isEmpty {
+            let phases = CGFloat(Self.phases)
+            let toPixels = CGAffineTransform(
+                a: key.scaleX, b: 0, c: 0, d: -key.scaleY, tx: CGFloat(key.phaseX) / phases,
+                ty: CGFloat(key.phaseY) / phases)
+            polygon.removeAll()
+            CGPath(elements: glyph.elements).flatten(into: &polygon, transform: toPixels)
+            var minX = CGFloat.infinity
+            var minY = CGFloat.infinity
+            var maxX = -CGFloat.infinity
+            var maxY = -CGFloat.infinity
+            for p in polygon.points {
+                minX = min(minX, p.x)
+                minY = min(minY, p.y)
+                maxX = max(maxX, p.x)
+                maxY = max(maxY, p.y)
+            }
+            let box = PixelRect(enclosing: CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))
+            if !box.isEmpty {
+                scratch.reset(bounds: box)
+                rasterizer.fill(polygon, rule: .nonZero, into: scratch)
+                let plane = AlphaPlane(width: box.width, height: box.height)
+                plane.setCoverage(from: scratch, origin: (box.minX, box.minY))
+                entry = Entry(plane: plane, left: box.minX, top: box.minY)
+            }
+        }
+        entries[key] = entry
+        return entry
+    }
+}
