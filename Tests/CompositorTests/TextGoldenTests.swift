@@ -10,10 +10,10 @@ import Testing
 /// Text layers drawn by the Compositor against cairo drawing the same text (`Goldens/make_text_goldens.py`
 /// lays out each case of `Goldens/text-cases.json` on its own and fills cairo's outlines of the same
 /// DejaVu face, unhinted, gray anti-aliasing): the coverage (alpha of white text over transparent black)
-/// within `maximum` at every pixel and `meanLimit` in mean over the pixels cairo inks. Both fill the
-/// outlines with area coverage; what differs is cairo's sampling of rows (15 per pixel), the curves'
-/// flattening, and our glyph cache's rounding of upright glyphs' positions to 1/64 pixel (measured: at
-/// most 16/255 at a pixel, at most 2.6/255 in mean; 14 and 2.4 with every outline filled in place).
+/// within `maximum` at every pixel and `meanLimit` in mean over the pixels cairo inks. All fill the outlines
+/// with area coverage (upright text: FreeType's rasterizer through the glyph cache; turned text: ours);
+/// what differs is cairo's sampling of rows (15 per pixel), the curves' flattening, and the glyph cache's
+/// rounding of positions to 1/64 pixel (measured: at most 16/255 at a pixel, at most 1.9/255 in mean).
 @Suite struct TextGoldenTests {
     static let goldens = FrameComparison.goldens(besides: #filePath)
     /// The largest coverage difference allowed at one pixel, out of 255.
