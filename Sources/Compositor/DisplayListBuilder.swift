@@ -384,8 +384,7 @@ final class DisplayListBuilder {
         return coverage
     }
 
-    /// The whole device pixels `polygon` can touch (its points' box, clamped to ±10⁹; non-finite points ignored).
-    static func bounds(of polygon: Polygon) -> PixelRect {
+    private static func bounds(of polygon: Polygon) -> PixelRect {
         var minX = CGFloat.infinity
         var minY = CGFloat.infinity
         var maxX = -CGFloat.infinity
