@@ -48,9 +48,15 @@ final class GlyphCache {
     /// The planes of the coverage being composed and their places (storage kept between builds).
     private var placements: [(plane: AlphaPlane, x: Int, y: Int)] = []
 
-    /// True when glyphs under `transform` are upright and unflipped, so cached planes can be placed.
-    static func places(under transform: CGAffineTransform) -> Bool {
-        transform.b == 0 && transform.c == 0 && transform.a > 0 && transform.d > 0
+    /// The largest em, in device pixels, whose glyphs are cached; larger text (a glyph plane could
+    /// outgrow the frame many times over) is filled from its outlines, clipped to the frame.
+    static let largestEm: CGFloat = 1024
+
+    /// True when glyphs of up to `size` points under `transform` are upright, unflipped and small
+    /// enough to be cached and placed.
+    static func places(_ size: CGFloat, under transform: CGAffineTransform) -> Bool {
+        transform.b == 0 && transform.c == 0 && transform.a > 0 && transform.d > 0 && size > 0
+            && size * max(transform.a, transform.d) <= largestEm
     }
 
     /// The coverage of colour `color`'s glyphs of `layout` under `transform` (from the layout's box to

@@ -15,6 +15,8 @@ final class LaidOutText {
     /// The colour indices the glyphs use.
     let colors: [Int]
     let overflows: Bool
+    /// The largest size of its styles, in points.
+    let largestSize: CGFloat
     private var paths: [Int: CGPath] = [:]
 
     init(key: TextLayouts.Key, layout: TextLayout, palette: [CGColor?]) {
@@ -22,6 +24,7 @@ final class LaidOutText {
         self.layout = layout
         self.palette = palette
         colors = layout.colors
+        largestSize = layout.styles.map(\.size).max() ?? 0
         let box = CGRect(x: 0, y: 0, width: key.parameters.width, height: key.parameters.height)
         overflows = layout.lines.contains { line in
             line.glyphs.contains { placed in
@@ -214,7 +217,7 @@ extension DisplayListBuilder {
         let boxTransform =
             origin == .zero
             ? transform : CGAffineTransform(translationX: origin.x, y: origin.y).concatenating(transform)
-        let placesGlyphs = GlyphCache.places(under: boxTransform)
+        let placesGlyphs = GlyphCache.places(text.largestSize, under: boxTransform)
         for index in text.colors {
             guard let color = index == 0 ? layer.foregroundColor : text.palette[index], color.alpha > 0 else {
                 continue

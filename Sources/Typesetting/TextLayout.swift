@@ -39,7 +39,9 @@ public struct TextLayout {
         }
     }
 
+    /// Where a line sits in the width (`justified`: widened between words, a paragraph's last line left).
     public enum Alignment: Sendable { case left, right, center, justified }
+    /// Where an over-wide line is cut for the ellipsis (`none`: it is left whole, to be clipped).
     public enum Truncation: Sendable { case none, start, middle, end }
 
     /// The box and the rules of the layout.

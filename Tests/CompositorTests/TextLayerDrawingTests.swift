@@ -108,4 +108,24 @@ import Testing
         #expect(bitmap[9, 15] == 0xFFFF_0000)
         #expect(bitmap[27, 15] == 0xFF00_00FF)
     }
+
+    /// Text far larger than the frame is filled from its outlines (clipped to the frame) instead of
+    /// through cached glyph planes, which would outgrow it. DejaVu's "I" is a stem from 201 to 403 units
+    /// across and 0 to 1,493 up: at 5,000 pt, x 490.7 to 983.9 and y 996 to 4,641 (the baseline) in the
+    /// layer, whose point (700, 2000) is the frame's (20, 20).
+    @Test func hugeTextIsDrawnWithoutGlyphPlanes() {
+        _ = CAEngine.reset()
+        #expect(GlyphCache.places(18, under: .identity) && !GlyphCache.places(5000, under: .identity))
+        #expect(!GlyphCache.places(18, under: CGAffineTransform(rotationAngle: 0.1)))
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+        let text = Self.textLayer("I", frame: CGRect(x: -680, y: -1980, width: 1000, height: 6000))
+        text.fontSize = 5000
+        root.addSublayer(text)
+        let bitmap = Bitmap(width: 40, height: 40)
+        Compositor().render(root, into: bitmap)
+        for y in 0..<40 {
+            for x in 0..<40 { #expect(bitmap[x, y] == 0xFFFF_FFFF, "(\(x), \(y))") }
+        }
+    }
 }
