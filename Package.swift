@@ -19,12 +19,13 @@ let package = Package(
     targets: [
         .target(name: "Geometry"),
         .target(name: "Pictures"),
+        .target(name: "Fonts"),
         .systemLibrary(name: "CPixelOps", path: "Sources/CPixelOps"),
         .target(name: "Raster", dependencies: ["Geometry", "Pictures", "CPixelOps"]),
-        .target(name: "LayerKit", dependencies: ["Geometry", "Pictures"]),
+        .target(name: "LayerKit", dependencies: ["Geometry", "Pictures", "Fonts"]),
         .target(name: "QuartzCore", dependencies: ["LayerKit"]),
         .target(name: "UIKit", dependencies: ["LayerKit"]),
-        .target(name: "Compositor", dependencies: ["LayerKit", "Raster"]),
+        .target(name: "Compositor", dependencies: ["LayerKit", "Raster", "Typesetting"]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .target(name: "ImageFiles", dependencies: ["Raster", "CPNG", "CJPEG"]),
@@ -34,7 +35,8 @@ let package = Package(
             name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]
         ),
         .target(name: "Recording", dependencies: ["Raster", "ImageFiles"]),
-        .target(name: "Overlay", dependencies: ["Raster", "LayerKit", "CFreeType"]),
+        .target(name: "Typesetting", dependencies: ["Geometry", "Fonts", "CFreeType"]),
+        .target(name: "Overlay", dependencies: ["Raster", "LayerKit", "Fonts", "CFreeType"]),
         .target(name: "Viewer", dependencies: ["CX11", "Overlay", "Compositor", "Scenes", "Recording", "ImageFiles"]),
         .executableTarget(
             name: "raster-bench", dependencies: ["Geometry", "Raster"],
@@ -52,6 +54,7 @@ let package = Package(
         .target(name: "LayerscopeTestSupport", dependencies: ["Raster", "ImageFiles"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures"]),
+        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Fonts"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "LayerscopeTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "LayerscopeTestSupport"]),
         .testTarget(name: "ReexportTests", dependencies: ["QuartzCore", "UIKit"]),
@@ -63,7 +66,8 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Raster", "LayerscopeTestSupport"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording"]),
         .testTarget(
-            name: "OverlayTests", dependencies: ["Overlay", "ImageFiles", "LayerscopeTestSupport"], exclude: ["Goldens"]
+            name: "OverlayTests", dependencies: ["Overlay", "Fonts", "ImageFiles", "LayerscopeTestSupport"],
+            exclude: ["Goldens"]
         ),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "ImageFiles"]),
     ]

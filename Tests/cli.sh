@@ -59,6 +59,13 @@ expect "eval wipe" 0 "$bin" eval --scene assets/scenes/wipe.json --layer mask --
 check "eval wipe strokeEnd timeline" '[ "$out" = "$(printf "0.5 0.25\n1 0.5\n2 1\n3 0.5\n3.5 0.25\n4 0")" ]'
 expect "eval position" 0 "$bin" eval --scene assets/scenes/ship.json --layer ship --key position --at 0
 check "eval prints components separated by spaces" '[ "$out" = "0 150 150" ]'
+expect "eval title fontSize" 0 "$bin" eval --scene assets/scenes/title.json --layer title --key fontSize --at 0,1.5
+check "eval reads a text layer's animated fontSize" '[ "$out" = "$(printf "0 56\n1.5 96")" ]'
+expect "eval caption string" 0 "$bin" eval --scene assets/scenes/title.json --layer caption --key truncationMode --at 0
+check "eval reads a text layer's truncationMode" '[ "$out" = "0 end" ]'
+printf '{ "size": [64, 48], "layers": [ { "kind": "text", "string": "Hi", "font": "Wingdings" } ] }' > "$tmp/font.json"
+expect "unknown font" 1 "$bin" render --scene "$tmp/font.json" --at 0 --out "$tmp/x.png"
+check "an unknown font names its JSON path on one line" '[[ $err == *"font.json: layers[0].font: unknown font \"Wingdings\""* && $(wc -l <"$tmp/err") -eq 1 ]]'
 
 # Files that cannot be read or parsed: exit 1, the file named.
 expect "missing scene file" 1 "$bin" render --scene "$tmp/missing.json" --at 0 --out "$tmp/x.png"

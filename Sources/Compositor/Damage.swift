@@ -32,6 +32,9 @@ enum Damage {
         case (.fill(let a, let opacityA, let coverageA), .fill(let b, let opacityB, let coverageB))
         where a == b && opacityA == opacityB:
             addCoverageChanges(from: coverageA, to: coverageB, bounds: old.bounds.union(new.bounds), into: &region)
+        case (.glyphs(let a, let colorA, let opacityA), .glyphs(let b, let colorB, let opacityB))
+        where a === b && colorA == colorB && opacityA == opacityB:
+            break
         case (.rect(let a, let opacityA, let rectA), .rect(let b, let opacityB, let rectB))
         where a == b && opacityA == opacityB && rectA == rectB:
             break

@@ -12,6 +12,8 @@ enum DrawItem {
     case transformedImage(Bitmap, CGAffineTransform, opacity: UInt8, visible: PixelRect)
     /// A solid colour through a coverage mask (a background, a shape's fill or stroke).
     case fill(Pixel, opacity: UInt8, coverage: Coverage)
+    /// A solid colour through a text's glyph coverage (upright text, composed from the glyph cache).
+    case glyphs(GlyphCoverage, color: Pixel, opacity: UInt8)
     /// A solid colour over an axis-aligned rectangle of device space (a background under a transform
     /// without rotation or shear), drawn with its exact-area coverage and no mask.
     case rect(Pixel, opacity: UInt8, rect: CGRect)
@@ -42,6 +44,8 @@ enum DrawItem {
             return Bitmap.deviceBounds(ofTexels: visible, transform: transform)
         case .fill(_, _, let coverage):
             return coverage.bounds
+        case .glyphs(let glyphs, _, _):
+            return glyphs.bounds
         case .rect(_, _, let rect):
             return PixelRect(enclosing: rect)
         case .gradient(_, let rect, _, let coverage):

@@ -24,6 +24,7 @@ final class DisplayListBuilder {
     let shadows = ShadowScratch()
     let gradients = GradientTables()
     let renderings = ContentsRenderings()
+    let texts = TextLayouts()
 
     init(scratch: BitmapPool, paintMask: @escaping ([DrawItem], Bitmap) -> Void) {
         self.scratch = scratch
@@ -42,6 +43,7 @@ final class DisplayListBuilder {
         swap(&previousCoverage, &currentCoverage)
         swap(&previousByOwner, &currentByOwner)
         gradients.endFrame()
+        texts.endFrame()
         return items
     }
 
@@ -139,7 +141,7 @@ final class DisplayListBuilder {
     }
 
     /// Takes `items[start...]` out of `items`, in order.
-    private static func removeItems(from start: Int, of items: inout [DrawItem]) -> [DrawItem] {
+    static func removeItems(from start: Int, of items: inout [DrawItem]) -> [DrawItem] {
         let taken = Array(items[start...])
         items.removeSubrange(start...)
         return taken
@@ -156,6 +158,8 @@ final class DisplayListBuilder {
             return .rect(color, opacity: mul255(own, opacity), rect: rect)
         case .gradient(let shading, let rect, let own, let shape) where coverage == nil || shape == nil:
             return .gradient(shading, rect: rect, opacity: mul255(own, opacity), coverage: coverage ?? shape)
+        case .glyphs(let glyphs, let color, let own) where coverage == nil:
+            return .glyphs(glyphs, color: color, opacity: mul255(own, opacity))
         case .transformedImage(let image, let transform, let own, let visible) where coverage == nil:
             return .transformedImage(image, transform, opacity: mul255(own, opacity), visible: visible)
         case .group(let items, let own, let shape) where coverage == nil:
@@ -190,6 +194,9 @@ final class DisplayListBuilder {
             let item = contentsItem(image, of: layer, transform: transform)
         {
             items.append(item)
+        }
+        if let text = layer as? CATextLayer {
+            appendText(of: text, transform: transform, into: &items)
         }
         if let shape = layer as? CAShapeLayer, let path = shape.path, !path.isEmpty {
             appendShape(shape, path: path, transform: transform, into: &items)
@@ -340,7 +347,7 @@ final class DisplayListBuilder {
         }
     }
 
-    private func shapeCoverage(
+    func shapeCoverage(
         _ path: CGPath, transform: CGAffineTransform, source: CoverageKey.Source, owner: CoverageOwner
     ) -> Coverage {
         let key = CoverageKey(path: path.elements, transform: transform, source: source, canvas: frame)
@@ -435,11 +442,18 @@ final class DisplayListBuilder {
 /// edges are exactly this frame's.
 struct CoverageOwner: Hashable {
     let layer: ObjectIdentifier
-    let stroke: Bool
+    /// Which of the layer's shapes: 0 a shape layer's fill, 1 its stroke, 2 + n a text layer's glyphs
+    /// of its n-th colour.
+    let part: Int
 
     init(_ layer: CALayer, stroke: Bool) {
         self.layer = ObjectIdentifier(layer)
-        self.stroke = stroke
+        self.part = stroke ? 1 : 0
+    }
+
+    init(_ layer: CALayer, part: Int) {
+        self.layer = ObjectIdentifier(layer)
+        self.part = part
     }
 }
 

@@ -12,8 +12,9 @@ struct Painter {
     ///
     /// The seeds' common frame — an opaque picture covering the frame, then an opaque picture through a
     /// mask — is drawn in one pass that writes each pixel once (copy A, copy B, or blend at the mask's
-    /// edge); a frame that starts with an opaque full-frame picture copies it instead of clearing first,
-    /// and one that starts with an opaque full-frame gradient shades it straight in.
+    /// edge); a frame that starts with an opaque full-frame picture copies it, one that starts with an
+    /// opaque full-frame colour fills with it, and one that starts with an opaque full-frame gradient shades
+    /// it straight in, instead of clearing first.
     /// Every other item is drawn within its own bounds, so its cost is its pixels, not the region's.
     func paint(_ items: [DrawItem], into target: Bitmap, region: Region?, clip: PixelRect? = nil) {
         let frame = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
@@ -35,6 +36,12 @@ struct Painter {
             // An opaque gradient over the whole frame writes every pixel: no clearing first.
             rest = rest.dropFirst()
             draw(first, into: target, region: whole, clip: clip)
+        } else if let first = rest.first, case .rect(let color, 255, let rect) = first, color >> 24 == 255,
+            rect == CGRect(x: 0, y: 0, width: frame.width, height: frame.height)
+        {
+            // An opaque background over the whole frame replaces what is there: one pass, not a clear and a fill.
+            rest = rest.dropFirst()
+            target.fill(replacingWith: color, in: whole, within: clip)
         } else {
             target.fill(replacingWith: 0, in: whole, within: clip)
         }
@@ -64,6 +71,10 @@ struct Painter {
             target.drawGradient(
                 shading, in: bounds, opacity: opacity, mask: coverage?.mask, region: region,
                 bands: bounds.area >= 512 * 512 ? bands : 1)
+        case .glyphs(let glyphs, let color, let opacity):
+            target.fill(
+                color, through: glyphs.plane, at: (glyphs.bounds.minX, glyphs.bounds.minY), opacity: opacity,
+                in: region, within: bounds)
         case .group(let items, let opacity, let coverage):
             let layer = scratch.acquire(width: target.width, height: target.height)
             paint(items, into: layer, region: region, clip: bounds)

@@ -20,6 +20,8 @@ enum AnimatableKey: Hashable {
     case emitter(EmitterKey)
     /// A key only `CAGradientLayer` has.
     case gradient(GradientKey)
+    /// A key only `CATextLayer` has.
+    case text(TextKey)
     /// Any other key: stored in the layer's key-value dictionary.
     case custom(String)
 
@@ -50,6 +52,9 @@ enum AnimatableKey: Hashable {
     /// The animatable keys of `CAGradientLayer`.
     enum GradientKey: Hashable {
         case colors, locations, startPoint, endPoint
+    /// The animatable keys of `CATextLayer`.
+    enum TextKey: Hashable {
+        case fontSize, foregroundColor
     }
 
     /// The key of a registered property (`LayerProperty.named`), else `.custom`.
@@ -70,6 +75,7 @@ enum AnimatableKey: Hashable {
         case .replicator: return .replicator
         case .emitter: return .emitter
         case .gradient: return .gradient
+        case .text: return .text
         default: return .layer
         }
     }
@@ -278,6 +284,25 @@ enum AnimatableKey: Hashable {
         case (.instanceGreenOffset, .number(let v)): s.instanceGreenOffset = Float(v)
         case (.instanceBlueOffset, .number(let v)): s.instanceBlueOffset = Float(v)
         case (.instanceAlphaOffset, .number(let v)): s.instanceAlphaOffset = Float(v)
+        default: return false
+        }
+        return true
+    }
+
+    /// Reads a text key.
+    static func read(_ key: TextKey, _ s: TextState) -> AnimatableValue {
+        switch key {
+        case .fontSize: return .number(s.fontSize)
+        case .foregroundColor: return .color(s.foregroundColor)
+        }
+    }
+
+    /// Writes a text key.
+    @discardableResult
+    static func write(_ key: TextKey, _ value: AnimatableValue, _ s: inout TextState) -> Bool {
+        switch (key, value) {
+        case (.fontSize, .number(let v)): s.fontSize = v
+        case (.foregroundColor, .color(let v)): s.foregroundColor = v
         default: return false
         }
         return true

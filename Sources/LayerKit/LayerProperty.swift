@@ -6,6 +6,10 @@ public struct LayerProperty: Sendable {
     /// The form a property's value takes.
     public enum ValueType: Sendable, Equatable {
         case number, bool, point, size, rect, transform, color, path, image, dashPattern, string
+        /// A text layer's `string` (scene files spell it as a JSON string).
+        case text
+        /// A font (scene files spell it as a name `UIFont(name:size:)` knows).
+        case font
         /// A list of `CAEmitterCell`s (scene files spell each as an object of `CAEmitterCell.properties`).
         case emitterCells
         /// One of a fixed set of names (`contentsGravity`, `lineCap`, …).
@@ -39,6 +43,8 @@ public struct LayerProperty: Sendable {
         case emitter
         /// `CAGradientLayer` only.
         case gradient
+        /// `CATextLayer` only.
+        case text
 
         /// The class itself (a new layer of the kind is `layerType.init(layer: ())`).
         public var layerType: CALayer.Type {
@@ -48,6 +54,7 @@ public struct LayerProperty: Sendable {
             case .replicator: return CAReplicatorLayer.self
             case .emitter: return CAEmitterLayer.self
             case .gradient: return CAGradientLayer.self
+            case .text: return CATextLayer.self
             }
         }
 
@@ -59,6 +66,7 @@ public struct LayerProperty: Sendable {
             case .replicator: return type is CAReplicatorLayer.Type
             case .emitter: return type is CAEmitterLayer.Type
             case .gradient: return type is CAGradientLayer.Type
+            case .text: return type is CATextLayer.Type
             }
         }
     }
@@ -110,6 +118,7 @@ public struct LayerProperty: Sendable {
     private static let byKeyPath: [String: LayerProperty] = {
         var table = [String: LayerProperty](uniqueKeysWithValues: all.map { ($0.keyPath, $0) })
         table["isHidden"] = table["hidden"]
+        table["wrapped"] = table["isWrapped"]
         return table
     }()
 }
@@ -329,6 +338,25 @@ extension LayerProperty {
             set: { layer, value in
                 number(value).map { layer.seed = UInt32(clamping: Int64(exactly: $0.rounded()) ?? 0) }
             }),
+        // CATextLayer
+        plain("string", .text, of: CATextLayer.self, get: { $0.string }, set: { $0.string = $1 }),
+        plain("font", .font, of: CATextLayer.self, get: { $0.font }, set: { $0.font = $1 as CFTypeRef? }),
+        animatable("fontSize", .number, .text(.fontSize), range: nonNegative),
+        animatable("foregroundColor", .color, .text(.foregroundColor)),
+        plain(
+            "alignmentMode", .choice(CATextLayerAlignmentMode.allCases.map(\.rawValue)), of: CATextLayer.self,
+            get: { $0.alignmentMode },
+            set: { layer, value in name(value, as: CATextLayerAlignmentMode.self).map { layer.alignmentMode = $0 } }),
+        plain(
+            "isWrapped", .bool, of: CATextLayer.self, get: { $0.isWrapped },
+            set: { layer, value in (value as? Bool).map { layer.isWrapped = $0 } }),
+        plain(
+            "truncationMode", .choice(CATextLayerTruncationMode.allCases.map(\.rawValue)), of: CATextLayer.self,
+            get: { $0.truncationMode },
+            set: { layer, value in name(value, as: CATextLayerTruncationMode.self).map { layer.truncationMode = $0 } }),
+        plain(
+            "allowsFontSubpixelQuantization", .bool, of: CATextLayer.self, get: { $0.allowsFontSubpixelQuantization },
+            set: { layer, value in (value as? Bool).map { layer.allowsFontSubpixelQuantization = $0 } }),
         plain(
             "preservesDepth", .bool, of: CAReplicatorLayer.self, get: { $0.preservesDepth },
             set: { layer, value in (value as? Bool).map { layer.preservesDepth = $0 } }),

@@ -1,4 +1,5 @@
 import CFreeType
+import Fonts
 import Raster
 
 /// Why text cannot be drawn.

@@ -12,4 +12,19 @@ extension Bitmap {
             RowKernels.fill(row(y) + x0, color: color, coverage: coverage, opacity: UInt32(opacity), x1 - x0)
         }
     }
+
+    /// Draws `color` source-over through `plane` placed with its pixel (0, 0) on device pixel `origin`,
+    /// scaled by `opacity`, only inside `region` (everywhere when nil) and `clip` (when given): a glyph's
+    /// coverage drawn where the frame's damage and the item's clip allow.
+    public func fill(
+        _ color: Pixel, through plane: AlphaPlane, at origin: (x: Int, y: Int), opacity: UInt8, in region: Region?,
+        within clip: PixelRect?
+    ) {
+        guard color != 0, opacity > 0 else { return }
+        let placed = PixelRect(x: origin.x, y: origin.y, width: plane.width, height: plane.height)
+        forEachRow(in: region, within: clip.map { $0.intersection(placed) } ?? placed) { y, x0, x1 in
+            let coverage = UnsafePointer(plane.row(y - origin.y) + (x0 - origin.x))
+            RowKernels.fill(row(y) + x0, color: color, coverage: coverage, opacity: UInt32(opacity), x1 - x0)
+        }
+    }
 }

@@ -4,7 +4,7 @@ import Raster
 import Testing
 
 /// Golden frames of the bundled motion scenes — the replicator spinner, the emitter fountain, the
-/// transitions and the gradient shimmer — each frame rendered at the scene's 1280×720 and reduced 8× (every 8×8 block averaged,
+/// transitions, the gradient shimmer and the text title card — each frame rendered at the scene's 1280×720 and reduced 8× (every 8×8 block averaged,
 /// rounded) to 160×90, so the goldens stay small while any change of the full frame's pixels shows.
 /// Re-record with `RECORD_GOLDENS=1 swift test --filter MotionFrameTests` (see `FrameComparison`).
 @Suite struct MotionFrameTests {
@@ -13,6 +13,7 @@ import Testing
         "emitter": [0, 1.5],
         "transition": [1, 3, 5],
         "shimmer": [0.4, 0.8],
+        "title": [0, 0.5, 1.5, 2.5],
     ]
 
     /// `frame` reduced by `factor` in each direction, each output pixel the rounded mean of its block.
@@ -36,7 +37,7 @@ import Testing
         return small
     }
 
-    @Test(arguments: ["spinner", "emitter", "transition", "shimmer"])
+    @Test(arguments: ["spinner", "emitter", "transition", "shimmer", "title"])
     func framesMatchTheGoldens(scene name: String) throws {
         let url = SceneFileFrameTests.scenes.appendingPathComponent("\(name).json")
         let run = try SeedRun { try SceneFileFrameTests.fileScene(url) }

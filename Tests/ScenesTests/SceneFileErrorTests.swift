@@ -63,7 +63,7 @@ struct SceneFileErrorTests {
         (withLayer(#"{ "name": 5 }"#), "bad.json: layers[0].name: expected a string, got 5"),
         (
             withLayer(#"{ "kind": "circle" }"#),
-            "bad.json: layers[0].kind: expected one of \"layer\", \"shape\", \"replicator\", \"emitter\", \"gradient\", got \"circle\""
+            "bad.json: layers[0].kind: expected one of \"layer\", \"shape\", \"replicator\", \"emitter\", \"gradient\", \"text\", got \"circle\""
         ),
         (
             withLayer(#"{ "lineWidth": 3 }"#),

@@ -19,6 +19,10 @@ enum PropertyType: Equatable {
     case colorList
     /// An array of numbers, or null.
     case numberList
+    /// A text layer's string: any JSON string.
+    case text
+    /// A font name `UIFont(name:size:)` knows.
+    case fontName
 
     static let anyNumber = PropertyType.number(-.infinity...(.infinity), allowInfinity: false)
 
@@ -41,6 +45,8 @@ enum PropertyType: Equatable {
         case .emitterCells: self = .emitterCells
         case .colorList: self = .colorList
         case .numberList: self = .numberList
+        case .text: self = .text
+        case .font: self = .fontName
         case .string: return nil
         }
     }

@@ -35,7 +35,20 @@ enum SceneValueDecoder {
         case .numberList:
             if node.value == .null { return .numbers(nil) }
             return .numbers(try node.array().map { try $0.number() })
+        case .text: return .string(try node.string())
+        case .fontName: return .string(try fontName(node))
         }
+    }
+
+    /// A font name `UIFont(name:size:)` knows (each is drawn in a DejaVu face).
+    static func fontName(_ node: JSONNode) throws -> String {
+        let name = try node.string()
+        guard UIFont(name: name, size: 12) != nil else {
+            throw node.fail(
+                "unknown font \(JSONValue.quoted(name)); known are the DejaVu faces and the iOS names they stand for, e.g. \"Helvetica\", \"Helvetica-Bold\", \"Courier\", \"Times\", \"DejaVuSans\""
+            )
+        }
+        return name
     }
 
     /// One emitter cell: an object of `CAEmitterCell.properties`, each value in its property's form.

@@ -1,8 +1,8 @@
 import Foundation
 
-/// Finds DejaVu Sans (Debian's fonts-dejavu-core) in the standard font folders, without fontconfig.
+/// Finds font files (Debian's fonts-dejavu-core) in the standard font folders, without fontconfig.
 public enum FontLocator {
-    /// The file name looked for.
+    /// The file name of the face that stands in for the system font and Helvetica.
     public static let dejaVuSansFileName = "DejaVuSans.ttf"
 
     /// The folders searched, most likely first.
@@ -15,23 +15,31 @@ public enum FontLocator {
         return folders
     }
 
-    /// The path of DejaVuSans.ttf, or nil when no searched folder (or its subfolders) has it.
-    public static func dejaVuSans() -> String? {
+    /// The path of the font file `fileName`, or nil when no searched folder (or its subfolders) has it.
+    public static func path(ofFile fileName: String) -> String? {
         let files = FileManager.default
         for folder in searchFolders {
-            let direct = folder + "/" + dejaVuSansFileName
+            let direct = folder + "/" + fileName
             if files.isReadableFile(atPath: direct) { return direct }
         }
         for folder in searchFolders {
             guard let walker = files.enumerator(atPath: folder) else { continue }
-            for case let relative as String in walker where relative.hasSuffix("/" + dejaVuSansFileName) {
+            for case let relative as String in walker where relative.hasSuffix("/" + fileName) {
                 return folder + "/" + relative
             }
         }
         return nil
     }
 
+    /// The path of DejaVuSans.ttf, or nil when it is not installed.
+    public static func dejaVuSans() -> String? { path(ofFile: dejaVuSansFileName) }
+
+    /// What to install when a font file is missing.
+    public static func missingFileMessage(_ fileName: String) -> String {
+        "\(fileName) not found (install the Debian package fonts-dejavu-core)"
+    }
+
     /// The one line the viewer prints when the font is missing.
     public static let missingFontMessage =
-        "viewer: \(dejaVuSansFileName) not found (install the Debian package fonts-dejavu-core); drawing the toolbar and HUD without text"
+        "viewer: \(missingFileMessage(dejaVuSansFileName)); drawing the toolbar and HUD without text"
 }

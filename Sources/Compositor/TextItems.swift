@@ -1,0 +1,247 @@
+import Fonts
+import Foundation
+import LayerKit
+import Raster
+import Typesetting
+
+/// One text layer's laid-out text: the layout, the colours of its runs, whether a glyph reaches
+/// outside the bounds (then the text is clipped to them), and, made when first asked for, the outline
+/// of each colour's glyphs.
+final class LaidOutText {
+    let key: TextLayouts.Key
+    let layout: TextLayout
+    /// Colour index → the run's colour; index 0 (nil) is the layer's `foregroundColor`.
+    let palette: [CGColor?]
+    /// The colour indices the glyphs use.
+    let colors: [Int]
+    let overflows: Bool
+    /// The largest size of its styles, in points.
+    let largestSize: CGFloat
+    private var paths: [Int: CGPath] = [:]
+
+    init(key: TextLayouts.Key, layout: TextLayout, palette: [CGColor?]) {
+        self.key = key
+        self.layout = layout
+        self.palette = palette
+        colors = layout.colors
+        largestSize = layout.styles.map(\.size).max() ?? 0
+        let box = CGRect(x: 0, y: 0, width: key.parameters.width, height: key.parameters.height)
+        overflows = layout.lines.contains { line in
+            line.glyphs.contains { placed in
+                let style = layout.styles[placed.style]
+                let ink = style.face.glyph(placed.glyph).bounds
+                guard !ink.isNull else { return false }
+                let s = style.size / style.face.unitsPerEm
+                let x = line.x + placed.x
+                return x + ink.minX * s < 0 || x + ink.maxX * s > box.maxX || line.baseline - ink.maxY * s < 0
+                    || line.baseline - ink.minY * s > box.maxY
+            }
+        }
+    }
+
+    /// The outlines of colour `color`'s glyphs in the layer's bounds (origin at their top left).
+    func path(color: Int) -> CGPath {
+        if let made = paths[color] { return made }
+        let made = layout.path(color: color)
+        paths[color] = made
+        return made
+    }
+}
+
+/// Each text layer's laid-out text, kept from frame to frame while the string, font, size, bounds'
+/// size and modes are unchanged (an animated colour or transform lays out nothing again), and its glyph
+/// coverage, kept while the layout, transform and canvas are; entries of layers no longer drawn go at the
+/// end of a frame.
+final class TextLayouts {
+    /// What a layout was made from.
+    struct Key: Equatable {
+        enum Text: Equatable {
+            case plain(String)
+            /// Compared by identity: `CATextLayer.string` copies an attributed string on assignment.
+            case attributed(NSAttributedString)
+
+            static func == (lhs: Text, rhs: Text) -> Bool {
+                switch (lhs, rhs) {
+                case (.plain(let a), .plain(let b)): return a == b
+                case (.attributed(let a), .attributed(let b)): return a === b
+                default: return false
+                }
+            }
+        }
+        var text: Text
+        /// The `font` object (immutable: a font, a font name), by identity.
+        var font: ObjectIdentifier?
+        var fontSize: CGFloat
+        var parameters: TextLayout.Parameters
+    }
+
+    private struct RunKey: Hashable {
+        let layer: ObjectIdentifier
+        let color: Int
+    }
+
+    private struct CachedRun {
+        let text: LaidOutText
+        let transform: CGAffineTransform
+        let canvas: PixelRect
+        let coverage: GlyphCoverage?
+    }
+
+    private let fonts = FontLibrary()
+    let glyphs = GlyphCache()
+    private var previous: [ObjectIdentifier: LaidOutText] = [:]
+    private var current: [ObjectIdentifier: LaidOutText] = [:]
+    private var previousRuns: [RunKey: CachedRun] = [:]
+    private var currentRuns: [RunKey: CachedRun] = [:]
+
+    /// Attributed runs without a font are drawn as Core Text draws them: Helvetica, 12 pt.
+    static let attributedDefaultSize: CGFloat = 12
+
+    /// The layout of `layer`'s text (nil when it has none), made when its key changed.
+    func text(of layer: CATextLayer) -> LaidOutText? {
+        guard let key = Self.key(of: layer) else { return nil }
+        let id = ObjectIdentifier(layer)
+        if let known = current[id] ?? previous[id], known.key == key {
+            current[id] = known
+            return known
+        }
+        let made = layOut(layer, key: key)
+        current[id] = made
+        return made
+    }
+
+    /// The coverage of colour `color`'s glyphs of `layer`'s `text` under `transform` (from the bounds'
+    /// top left to the device; upright, unflipped) in `canvas`, composed from the glyph cache when any
+    /// of them changed; nil when no glyph shows.
+    func glyphCoverage(
+        of layer: CATextLayer, text: LaidOutText, color: Int, transform: CGAffineTransform, canvas: PixelRect
+    ) -> GlyphCoverage? {
+        let key = RunKey(layer: ObjectIdentifier(layer), color: color)
+        if let known = currentRuns[key] ?? previousRuns[key], known.text === text, known.transform == transform,
+            known.canvas == canvas
+        {
+            currentRuns[key] = known
+            return known.coverage
+        }
+        let coverage = glyphs.coverage(of: text.layout, color: color, transform: transform, canvas: canvas)
+        currentRuns[key] = CachedRun(text: text, transform: transform, canvas: canvas, coverage: coverage)
+        return coverage
+    }
+
+    /// Forgets what layers not drawn in the frame that ends had.
+    func endFrame() {
+        swap(&previous, &current)
+        current.removeAll(keepingCapacity: true)
+        swap(&previousRuns, &currentRuns)
+        currentRuns.removeAll(keepingCapacity: true)
+    }
+
+    private static func key(of layer: CATextLayer) -> Key? {
+        let text: Key.Text
+        switch layer.string {
+        case let string as String: text = .plain(string)
+        case let string as NSAttributedString: text = .attributed(string)
+        case let string as NSString: text = .plain(string as String)
+        default: return nil
+        }
+        let alignment: TextLayout.Alignment
+        switch layer.alignmentMode {
+        case .right: alignment = .right
+        case .center: alignment = .center
+        case .justified: alignment = .justified
+        default: alignment = .left
+        }
+        let truncation: TextLayout.Truncation
+        switch layer.truncationMode {
+        case .start: truncation = .start
+        case .middle: truncation = .middle
+        case .end: truncation = .end
+        default: truncation = .none
+        }
+        let size = layer.bounds.size
+        return Key(
+            text: text, font: layer.font.map(ObjectIdentifier.init), fontSize: layer.fontSize,
+            parameters: TextLayout.Parameters(
+                width: size.width, height: size.height, wrapped: layer.isWrapped, alignment: alignment,
+                truncation: truncation))
+    }
+
+    private func layOut(_ layer: CATextLayer, key: Key) -> LaidOutText {
+        var styles: [TextLayout.Style] = []
+        var styleFonts: [UIFont] = []
+        var palette: [CGColor?] = [nil]
+        var runs: [TextLayout.Run] = []
+        /// The index of `font`'s style, added on first use; nil when its face cannot be opened.
+        func style(_ font: UIFont) -> Int? {
+            if let known = styleFonts.firstIndex(of: font) { return known }
+            guard let catalogFace = FontCatalog.face(named: font.fontName), let face = try? fonts.face(catalogFace)
+            else { return nil }
+            styles.append(TextLayout.Style(face: face, size: font.pointSize))
+            styleFonts.append(font)
+            return styles.count - 1
+        }
+        func color(_ value: CGColor) -> Int {
+            if let known = palette.firstIndex(of: value) { return known }
+            palette.append(value)
+            return palette.count - 1
+        }
+        switch key.text {
+        case .plain(let string):
+            if let index = style(layer.drawnFont) { runs.append(TextLayout.Run(string, style: index, color: 0)) }
+        case .attributed(let attributed):
+            let text = attributed.string as NSString
+            let fallback = CTFontCreateWithName(FontCatalog.defaultFontName, Self.attributedDefaultSize, nil)
+            attributed.enumerateAttributes(in: NSRange(location: 0, length: attributed.length)) {
+                attributes, range, _ in
+                let font = (attributes[.font] as? UIFont) ?? fallback
+                let value = attributes[.foregroundColor]
+                let runColor = (value as? UIColor)?.cgColor ?? (value as? CGColor) ?? .black
+                guard let index = style(font) else { return }
+                runs.append(TextLayout.Run(text.substring(with: range), style: index, color: color(runColor)))
+            }
+        }
+        let layout = TextLayout(runs: runs, styles: styles, parameters: key.parameters)
+        return LaidOutText(key: key, layout: layout, palette: palette)
+    }
+}
+
+extension DisplayListBuilder {
+    /// A text layer's glyphs, one fill per colour: under an upright transform through coverage composed
+    /// of each glyph's cached coverage at its place (`GlyphCache`); under any other, the coverage of all its outlines under the
+    /// transform (rasterized again only when the layout or transform changed). Clipped to the bounds
+    /// when a glyph reaches outside them.
+    func appendText(of layer: CATextLayer, transform: CGAffineTransform, into items: inout [DrawItem]) {
+        guard let text = texts.text(of: layer) else { return }
+        let start = items.count
+        let origin = layer.bounds.origin
+        let boxTransform =
+            origin == .zero
+            ? transform : CGAffineTransform(translationX: origin.x, y: origin.y).concatenating(transform)
+        let placesGlyphs = GlyphCache.places(text.largestSize, under: boxTransform)
+        for index in text.colors {
+            guard let color = index == 0 ? layer.foregroundColor : text.palette[index], color.alpha > 0 else {
+                continue
+            }
+            if placesGlyphs {
+                guard
+                    let coverage = texts.glyphCoverage(
+                        of: layer, text: text, color: index, transform: boxTransform, canvas: frame)
+                else { continue }
+                items.append(.glyphs(coverage, color: color.premultipliedPixel, opacity: 255))
+            } else {
+                let path = text.path(color: index)
+                guard !path.isEmpty else { continue }
+                items.append(
+                    .fill(
+                        color.premultipliedPixel, opacity: 255,
+                        coverage: shapeCoverage(
+                            path, transform: boxTransform, source: .fill(.nonZero),
+                            owner: CoverageOwner(layer, part: 2 + index))))
+            }
+        }
+        if text.overflows, items.count > start {
+            let clip = rectCoverage(layer.bounds, transform: transform)
+            items.append(.group(Self.removeItems(from: start, of: &items), opacity: 255, coverage: clip))
+        }
+    }
+}
