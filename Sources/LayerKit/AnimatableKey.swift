@@ -52,6 +52,8 @@ enum AnimatableKey: Hashable {
     /// The animatable keys of `CAGradientLayer`.
     enum GradientKey: Hashable {
         case colors, locations, startPoint, endPoint
+    }
+
     /// The animatable keys of `CATextLayer`.
     enum TextKey: Hashable {
         case fontSize, foregroundColor
