@@ -25,8 +25,9 @@ final class GlyphCoverage {
 final class GlyphCache {
     /// Subpixel positions per pixel, in each direction.
     static let phases = 64
-    /// Glyph planes kept before the cache starts again (about 25 MB of 24 × 24 glyphs).
-    static let capacity = 40_000
+    /// The bytes of glyph planes kept before the cache starts again (an 18 pt glyph's plane takes about
+    /// 200 bytes; one of an em of 1,024 pixels, up to about 1 MB).
+    static let capacity = 64 << 20
 
     private struct Key: Hashable {
         let face: ObjectIdentifier
@@ -45,6 +46,8 @@ final class GlyphCache {
     }
 
     private var entries: [Key: Entry] = [:]
+    /// The bytes of the planes in `entries`.
+    private var bytes = 0
     /// The planes of the coverage being composed and their places (storage kept between builds).
     private var placements: [(plane: AlphaPlane, x: Int, y: Int)] = []
 
@@ -66,7 +69,10 @@ final class GlyphCache {
     func coverage(of layout: TextLayout, color: Int, transform: CGAffineTransform, canvas: PixelRect)
         -> GlyphCoverage?
     {
-        if entries.count > Self.capacity { entries.removeAll(keepingCapacity: true) }
+        if bytes > Self.capacity {
+            entries.removeAll(keepingCapacity: true)
+            bytes = 0
+        }
         placements.removeAll(keepingCapacity: true)
         var bounds = PixelRect(x: 0, y: 0, width: 0, height: 0)
         let phases = CGFloat(Self.phases)
@@ -123,6 +129,7 @@ final class GlyphCache {
             coverage.bytes.withUnsafeBufferPointer { plane.baseAddress.update(from: $0.baseAddress!, count: $0.count) }
             entry = Entry(plane: plane, left: coverage.left, top: coverage.top)
         }
+        bytes += entry.plane.map { $0.width * $0.height } ?? 0
         entries[key] = entry
         return entry
     }
