@@ -372,7 +372,7 @@ public final class EasingEditor {
     public func draw(mediaTime: Double, into bitmap: Bitmap) {
         if !staticIsValid { redrawStatic() }
         if !cacheIsValid { redrawCurves() }
-        copyCache(into: bitmap)
+        Blending.copy(cache, into: bitmap, x: frame.x, y: frame.y)
         guard let sampler, let fractions = sampler.fractions(atLocalTime: sampler.localTime(atMediaTime: mediaTime))
         else { return }
         var input = fractions.input
@@ -400,17 +400,6 @@ public final class EasingEditor {
         text.draw(
             CurvePlotNumbers.text(eased, decimals: 3), x: x, baseline: baseline, color: CurvePlotStyle.playhead,
             into: bitmap)
-    }
-
-    private func copyCache(into bitmap: Bitmap) {
-        let x0 = max(0, frame.x)
-        let x1 = min(bitmap.width, frame.maxX)
-        let y0 = max(0, frame.y)
-        let y1 = min(bitmap.height, frame.maxY)
-        guard x1 > x0, y1 > y0 else { return }
-        for y in y0..<y1 {
-            (bitmap.row(y) + x0).update(from: cache.row(y - frame.y) + (x0 - frame.x), count: x1 - x0)
-        }
     }
 
     private static let handleColors = [CurvePlotStyle.palette[3], CurvePlotStyle.palette[1]]
