@@ -137,6 +137,7 @@ public final class EasingEditor {
         if root !== trackedRoot {
             trackedRoot = root
             sampler = nil
+            attachedCount = -1
         }
         var selectedAttached = false
         var count = 0
@@ -146,7 +147,8 @@ public final class EasingEditor {
             if animation === sampler?.animation { selectedAttached = true }
             if !edits.isEmpty { changed = reapplyEdits(layer: layer, animation: animation) || changed }
         }
-        if !selectedAttached || count != attachedCount {
+        // Samplers are made only when the set of animations changed (one was added, or the edited one left).
+        if (sampler != nil && !selectedAttached) || count != attachedCount {
             attachedCount = count
             select(Self.newest(in: root))
         }
@@ -157,7 +159,7 @@ public final class EasingEditor {
     /// the tree and its pictures), as a switch to another scene must; kept edits stay.
     public func forgetTree() {
         trackedRoot = nil
-        attachedCount = 0
+        attachedCount = -1
         select(nil)
     }
 

@@ -206,6 +206,28 @@ struct EasingEditorTests {
         )
     }
 
+    @Test func springsAreNotSelectedAndANewAnimationIs() throws {
+        let (root, _) = editorScene()
+        let box = root.sublayers![0]
+        box.removeAllAnimations()
+        let spring = CASpringAnimation(keyPath: "opacity")
+        spring.fromValue = 0.0
+        spring.toValue = 1.0
+        box.add(spring, forKey: "spring")
+        let editor = EasingEditor(text: nil)
+        editor.update(root: root)
+        editor.update(root: root)
+        #expect(editor.sampler == nil, "a spring ignores timing functions")
+        let fade = CABasicAnimation(keyPath: "opacity")
+        root.add(fade, forKey: "fade")
+        editor.update(root: root)
+        #expect(editor.sampler?.facts.key == "fade")
+        editor.forgetTree()
+        #expect(editor.sampler == nil)
+        editor.update(root: root)
+        #expect(editor.sampler?.facts.key == "fade", "followed again once drawn")
+    }
+
     // MARK: Pictures
 
     /// The editor drawn at media time `t` into a bitmap of its own size.
