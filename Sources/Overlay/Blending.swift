@@ -1,6 +1,7 @@
 import Raster
 
-/// Premultiplied source-over compositing of solid colours into a Bitmap, clipped to its bounds.
+/// Premultiplied source-over compositing of solid colours into a Bitmap, clipped to its bounds, and
+/// copies of cached images into it.
 public enum Blending {
     /// A premultiplied pixel from straight (non-premultiplied) 8-bit channels (`PixelMath.premultiplied`).
     public static func color(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) -> Pixel {
@@ -44,5 +45,18 @@ public enum Blending {
         fill(bitmap, x: x, y: y + height - 1, width: width, height: 1, color: color)
         fill(bitmap, x: x, y: y + 1, width: 1, height: height - 2, color: color)
         fill(bitmap, x: x + width - 1, y: y + 1, width: 1, height: height - 2, color: color)
+    }
+
+    /// Copies `image` into `bitmap` with its top-left corner at (x, y), clipped to the bitmap (a cached
+    /// panel drawn into the window).
+    public static func copy(_ image: Bitmap, into bitmap: Bitmap, x: Int, y: Int) {
+        let x0 = max(0, x)
+        let x1 = min(bitmap.width, x + image.width)
+        let y0 = max(0, y)
+        let y1 = min(bitmap.height, y + image.height)
+        guard x1 > x0, y1 > y0 else { return }
+        for row in y0..<y1 {
+            (bitmap.row(row) + x0).update(from: image.row(row - y) + (x0 - x), count: x1 - x0)
+        }
     }
 }

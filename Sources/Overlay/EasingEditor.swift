@@ -62,7 +62,8 @@ public enum EasingEditorCommand: Equatable, Sendable {
 /// again (a step back, a replay, a loop) gets it too, until it is written back.
 ///
 /// The editor is `EasingEditorLayout.width` × `height` pixels wherever it is placed. Everything but
-/// the dot and its readout is drawn into a cached image when something changes; a frame copies it and
+/// the dot and its readout is drawn into a cached image when something changes (a drag redraws only the
+/// curves, handles, coordinates and presets over a second cache of the rest); a frame copies it and
 /// draws the moving parts, which allocates nothing once warm.
 public final class EasingEditor {
     /// An edit's identity across trees made again: the layer's name, the animation's key, the interval.
@@ -81,7 +82,11 @@ public final class EasingEditor {
 
     private let text: TextRenderer?
     private let pen = CurvePlotPen()
-    private var cache = Bitmap(width: EasingEditorLayout.width, height: EasingEditorLayout.height)
+    /// What does not move while a handle is dragged (background, grid, buttons, labels), and the
+    /// editor as drawn (that, with the curves, handles and coordinates over it).
+    private let staticCache = Bitmap(width: EasingEditorLayout.width, height: EasingEditorLayout.height)
+    private let cache = Bitmap(width: EasingEditorLayout.width, height: EasingEditorLayout.height)
+    private var staticIsValid = false
     private var cacheIsValid = false
     /// Where the editor is drawn in the target bitmap (its size is the layout's).
     public private(set) var frame = PixelRect(
@@ -132,6 +137,7 @@ public final class EasingEditor {
         if root !== trackedRoot {
             trackedRoot = root
             sampler = nil
+            attachedCount = -1
         }
         var selectedAttached = false
         var count = 0
@@ -141,11 +147,20 @@ public final class EasingEditor {
             if animation === sampler?.animation { selectedAttached = true }
             if !edits.isEmpty { changed = reapplyEdits(layer: layer, animation: animation) || changed }
         }
-        if !selectedAttached || count != attachedCount {
+        // Samplers are made only when the set of animations changed (one was added, or the edited one left).
+        if (sampler != nil && !selectedAttached) || count != attachedCount {
             attachedCount = count
             select(Self.newest(in: root))
         }
         return changed
+    }
+
+    /// Lets go of the tree followed (the selected animation's sampler holds its layer, and through it
+    /// the tree and its pictures), as a switch to another scene must; kept edits stay.
+    public func forgetTree() {
+        trackedRoot = nil
+        attachedCount = -1
+        select(nil)
     }
 
     /// The most recently added animation of the tree that a timing curve paces.
@@ -163,7 +178,7 @@ public final class EasingEditor {
         if let segment, segment >= (newSampler?.segmentCount ?? 0) { self.segment = nil }
         curve = currentCurve()
         draggedHandle = nil
-        cacheIsValid = false
+        staticIsValid = false
     }
 
     /// The selected curve as the running animation has it.
@@ -199,7 +214,7 @@ public final class EasingEditor {
             guard EasingCurve(running) != edited else { continue }
             changed = layer.setTimingFunction(edited.function, segment: key.segment, ofAttached: animation) || changed
         }
-        if changed, animation === sampler?.animation { cacheIsValid = false }
+        if changed, animation === sampler?.animation { staticIsValid = false }
         return changed
     }
 
@@ -244,7 +259,7 @@ public final class EasingEditor {
         switch command {
         case .nextHandle:
             selectedHandle = 1 - selectedHandle
-            cacheIsValid = false
+            staticIsValid = false
             return .redraw
         case .nudge(let dx, let dy):
             let p = curve.point(selectedHandle)
@@ -259,14 +274,14 @@ public final class EasingEditor {
             case .preset(let i): compare = i + 1 < EasingCurve.presets.count ? .preset(i + 1) : .none
             case .none: compare = .original
             }
-            cacheIsValid = false
+            staticIsValid = false
             return .redraw
         case .nextSegment:
             return selectSegment(step: 1)
         case .writeBack:
             guard let sampler else {
                 status = "no animation to write back"
-                cacheIsValid = false
+                staticIsValid = false
                 return .redraw
             }
             return .writeBack(
@@ -284,7 +299,7 @@ public final class EasingEditor {
         let position = ((segment.map { $0 + 1 } ?? 0) + step + count + 1) % (count + 1)
         segment = position == 0 ? nil : position - 1
         curve = currentCurve()
-        cacheIsValid = false
+        staticIsValid = false
         return .redraw
     }
 
@@ -292,7 +307,7 @@ public final class EasingEditor {
     public func writeBackFinished(_ request: EasingWriteBack, message: String, written: Bool) {
         status = message
         if written { edits[EditKey(layer: request.layerName, key: request.key, segment: request.segment)] = nil }
-        cacheIsValid = false
+        staticIsValid = false
     }
 
     // MARK: Pointer
@@ -310,7 +325,7 @@ public final class EasingEditor {
             draggedHandle = handle
             curveBeforeDrag = curve
             selectedHandle = handle
-            cacheIsValid = false
+            staticIsValid = false
             return .redraw
         case .preset(let index)?:
             return apply(EasingCurve.presets[index].curve) ?? .redraw
@@ -339,7 +354,7 @@ public final class EasingEditor {
                 atX: x - frame.x, y: y - frame.y, curve: curve, segments: (sampler?.segmentCount ?? 0) > 0) : nil
         guard part != hovered else { return nil }
         hovered = part
-        cacheIsValid = false
+        staticIsValid = false
         return .redraw
     }
 
@@ -348,7 +363,7 @@ public final class EasingEditor {
         guard draggedHandle != nil else { return nil }
         _ = moved(x: x, y: y)
         draggedHandle = nil
-        cacheIsValid = false
+        staticIsValid = false
         defer { curveBeforeDrag = nil }
         return curveBeforeDrag == curve ? .redraw : .edited(editDescription)
     }
@@ -357,8 +372,9 @@ public final class EasingEditor {
 
     /// Draws the editor at media time `mediaTime` into `bitmap` at `frame` (clipped to the bitmap).
     public func draw(mediaTime: Double, into bitmap: Bitmap) {
-        if !cacheIsValid { redrawCache() }
-        copyCache(into: bitmap)
+        if !staticIsValid { redrawStatic() }
+        if !cacheIsValid { redrawCurves() }
+        Blending.copy(cache, into: bitmap, x: frame.x, y: frame.y)
         guard let sampler, let fractions = sampler.fractions(atLocalTime: sampler.localTime(atMediaTime: mediaTime))
         else { return }
         var input = fractions.input
@@ -388,47 +404,55 @@ public final class EasingEditor {
             into: bitmap)
     }
 
-    private func copyCache(into bitmap: Bitmap) {
-        let x0 = max(0, frame.x)
-        let x1 = min(bitmap.width, frame.maxX)
-        let y0 = max(0, frame.y)
-        let y1 = min(bitmap.height, frame.maxY)
-        guard x1 > x0, y1 > y0 else { return }
-        for y in y0..<y1 {
-            (bitmap.row(y) + x0).update(from: cache.row(y - frame.y) + (x0 - frame.x), count: x1 - x0)
-        }
-    }
-
     private static let handleColors = [CurvePlotStyle.palette[3], CurvePlotStyle.palette[1]]
 
-    private func redrawCache() {
-        cacheIsValid = true
-        cache.fill(CurvePlotStyle.background)
-        Blending.fill(cache, x: 0, y: 0, width: 1, height: cache.height, color: CurvePlotStyle.grid)
-        drawPlot()
-        drawLabels()
+    /// The rows a drag redraws: the plot, the coordinates and the preset buttons.
+    private static let curveRows =
+        EasingEditorLayout.plotArea.y..<(EasingEditorLayout.presetTop + 2 * EasingEditorLayout.presetRowHeight)
+
+    private func redrawStatic() {
+        staticIsValid = true
+        cacheIsValid = false
+        staticCache.fill(CurvePlotStyle.background)
+        Blending.fill(staticCache, x: 0, y: 0, width: 1, height: staticCache.height, color: CurvePlotStyle.grid)
+        drawGrid()
+        drawStaticLabels()
+        cache.copy(from: staticCache)
     }
 
-    private func drawPlot() {
+    /// The curves, handles, coordinates and presets over the static picture.
+    private func redrawCurves() {
+        cacheIsValid = true
+        for y in Self.curveRows { cache.row(y).update(from: staticCache.row(y), count: cache.width) }
+        drawCurves()
+        drawCurveLabels()
+    }
+
+    private func drawGrid() {
         let area = EasingEditorLayout.plotArea
         Blending.fill(
-            cache, x: area.x, y: area.y, width: area.width, height: area.height, color: CurvePlotStyle.plotBackground)
+            staticCache, x: area.x, y: area.y, width: area.width, height: area.height,
+            color: CurvePlotStyle.plotBackground)
         for tenth in -5...15 {
             let y = Double(tenth) / 10
             let row = PixelCoordinate.whole(EasingEditorLayout.pixel(x: 0, y: y).y, .down)
             Blending.fill(
-                cache, x: area.x, y: row, width: area.width, height: 1,
+                staticCache, x: area.x, y: row, width: area.width, height: 1,
                 color: tenth == 0 || tenth == 10 ? CurvePlotStyle.unitBox : CurvePlotStyle.grid)
         }
         for tenth in 0...10 {
             let column = PixelCoordinate.whole(EasingEditorLayout.pixel(x: Double(tenth) / 10, y: 0).x, .down)
             Blending.fill(
-                cache, x: column, y: area.y, width: 1, height: area.height,
+                staticCache, x: column, y: area.y, width: 1, height: area.height,
                 color: tenth == 0 || tenth == 10 ? CurvePlotStyle.unitBox : CurvePlotStyle.grid)
         }
         pen.dashedLine(
             from: EasingEditorLayout.pixel(x: 0, y: 0), to: EasingEditorLayout.pixel(x: 1, y: 1), dash: 4,
-            color: CurvePlotStyle.unitBox, clip: area, into: cache)
+            color: CurvePlotStyle.unitBox, clip: area, into: staticCache)
+    }
+
+    private func drawCurves() {
+        let area = EasingEditorLayout.plotArea
         if let compareCurve { stroke(compareCurve, width: 1.5, color: CurvePlotStyle.axis) }
         let ends = [EasingEditorLayout.pixel(x: 0, y: 0), EasingEditorLayout.pixel(x: 1, y: 1)]
         for handle in 0..<2 {
@@ -461,25 +485,44 @@ public final class EasingEditor {
         pen.stroke(path, width: width, color: color, clip: EasingEditorLayout.plotArea, into: cache)
     }
 
-    private func drawLabels() {
+    private func drawStaticLabels() {
         guard let text else { return }
         let width = EasingEditorLayout.width
         let title =
             sampler.map { s in
                 "Easing · " + (s.layer.name ?? "layer") + " · " + (s.facts.keyPath ?? s.facts.key ?? s.facts.kind)
             } ?? "Easing · no animation"
-        text.draw(title, x: 8, baseline: 6 + text.ascender, color: CurvePlotStyle.text, into: cache)
+        text.draw(title, x: 8, baseline: 6 + text.ascender, color: CurvePlotStyle.text, into: staticCache)
         let count = sampler?.segmentCount ?? 0
         let what =
             segment.map { "interval \($0 + 1) of \(count) · timingFunctions[\($0)]" }
             ?? (count > 0 ? "whole animation · timingFunction (g: intervals)" : "timingFunction")
         text.draw(
             what, x: (width - text.width(of: what)) / 2, baseline: 31 + text.ascender, color: CurvePlotStyle.dimText,
-            into: cache)
+            into: staticCache)
         if count > 0 {
-            button("‹", EasingEditorLayout.previousSegmentButton, part: .previousSegment)
-            button("›", EasingEditorLayout.nextSegmentButton, part: .nextSegment)
+            button("‹", EasingEditorLayout.previousSegmentButton, part: .previousSegment, into: staticCache)
+            button("›", EasingEditorLayout.nextSegmentButton, part: .nextSegment, into: staticCache)
         }
+        let compared: String
+        switch compare {
+        case .original: compared = "original" + (compareCurve.map { " (" + $0.label + ")" } ?? "")
+        case .preset(let index): compared = EasingCurve.presets[index].name
+        case .none: compared = "none"
+        }
+        button("compare: " + compared + "  (m)", EasingEditorLayout.compareButton, part: .compare, into: staticCache)
+        button(
+            "Write back to the scene file  (w)", EasingEditorLayout.writeButton, part: .writeBack, into: staticCache)
+        var shown = status
+        while !shown.isEmpty && text.width(of: shown) > width - 16 { shown.removeLast() }
+        text.draw(
+            shown, x: 8, baseline: EasingEditorLayout.statusBaseline, color: CurvePlotStyle.dimText,
+            into: staticCache)
+    }
+
+    /// The coordinates, the curve's name and the presets (one lit when the curve is it).
+    private func drawCurveLabels() {
+        guard let text else { return }
         var x = 8
         let baseline = EasingEditorLayout.coordinatesBaseline
         for handle in 0..<2 {
@@ -495,23 +538,14 @@ public final class EasingEditor {
         text.draw(label, x: 8, baseline: baseline + 14, color: CurvePlotStyle.dimText, into: cache)
         for (index, preset) in EasingCurve.presets.enumerated() {
             button(
-                preset.name, EasingEditorLayout.presetButton(index), part: .preset(index), lit: preset.curve == curve)
+                preset.name, EasingEditorLayout.presetButton(index), part: .preset(index), lit: preset.curve == curve,
+                into: cache)
         }
-        let compared: String
-        switch compare {
-        case .original: compared = "original" + (compareCurve.map { " (" + $0.label + ")" } ?? "")
-        case .preset(let index): compared = EasingCurve.presets[index].name
-        case .none: compared = "none"
-        }
-        button("compare: " + compared + "  (m)", EasingEditorLayout.compareButton, part: .compare)
-        button("Write back to the scene file  (w)", EasingEditorLayout.writeButton, part: .writeBack)
-        var shown = status
-        while !shown.isEmpty && text.width(of: shown) > width - 16 { shown.removeLast() }
-        text.draw(
-            shown, x: 8, baseline: EasingEditorLayout.statusBaseline, color: CurvePlotStyle.dimText, into: cache)
     }
 
-    private func button(_ title: String, _ rect: PixelRect, part: EasingEditorLayout.Part, lit: Bool = false) {
+    private func button(
+        _ title: String, _ rect: PixelRect, part: EasingEditorLayout.Part, lit: Bool = false, into cache: Bitmap
+    ) {
         let fill = lit ? CurvePlotStyle.trackFilled : hovered == part ? CurvePlotStyle.track : CurvePlotStyle.button
         Blending.fill(cache, x: rect.x, y: rect.y, width: rect.width, height: rect.height, color: fill)
         Blending.outline(

@@ -127,6 +127,7 @@ final class ViewerSession {
         source = newSource
         source.log = { [log] line in log(line) }
         curvePanel.removeAllRows()
+        easingEditor.forgetTree()
         shownMediaTime = nil
         let commands: [ViewerCommand] =
             [.start, .stop, .pauseResume] + source.extraCommands + [.toggleCurvePanel, .toggleRecording]

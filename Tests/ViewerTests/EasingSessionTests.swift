@@ -77,6 +77,29 @@ struct EasingSessionTests {
         #expect(Self.boxLeft(window) == left, "the reloaded file shows the same picture")
     }
 
+    @Test func aSceneWithoutItsFileIsNotWrittenBack() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("easing-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("scene.json")
+        try Data(Self.scene.utf8).write(to: file)
+        let lines = Lines()
+        // Shown as a built-in scene would be: the session has no file to write to.
+        let session = ViewerSession(
+            source: try SceneSource(makeScene: { try SceneLoader.load(file.path) }),
+            options: ViewerOptions(scene: "wipe", paused: true), hostTime: 100, text: nil, makeScene: { _ in nil },
+            log: { lines.all.append($0) })
+        session.layout(width: 600, height: 700)
+        session.perform(.toggleEasingEditor, origin: "key e", hostTime: 100)
+        let window = Bitmap(width: 600, height: 700)
+        session.draw(into: window, scene: window, hostTime: 100, figures: HUDFigures(), dropped: 0)
+        session.perform(.easing(.writeBack), origin: "key w", hostTime: 100)
+        #expect(
+            lines.all.last
+                == "key w: easing-write-back -> not written: the scene has no file (a built-in scene) t=0.000")
+        #expect(try String(contentsOf: file, encoding: .utf8) == Self.scene)
+    }
+
     @Test func editorKeysAreIgnoredWhileItIsHidden() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("easing-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
