@@ -18,7 +18,8 @@ public struct SliceAxis: Sendable, Hashable {
     /// The same from arrays of four edges each.
     public init(output: [Double], source: [Double]) {
         precondition(output.count == 4 && source.count == 4, "a slice axis has four edges")
-        self.init(output: (output[0], output[1], output[2], output[3]), source: (source[0], source[1], source[2], source[3]))
+        self.init(
+            output: (output[0], output[1], output[2], output[3]), source: (source[0], source[1], source[2], source[3]))
     }
 
     /// The output edges.

@@ -38,6 +38,30 @@ import Testing
         return layer
     }
 
+    /// A fresh engine on this thread driven by a manual clock at 0.
+    static func manualClock() -> ManualClock {
+        CAEngine.reset()
+        let clock = ManualClock(now: 0)
+        CAEngine.clock = clock
+        return clock
+    }
+
+    /// The shimmer: `locations` from [−1, −0.5, 0] to [1, 1.5, 2] over 1 s.
+    static func shimmer() -> CABasicAnimation {
+        let animation = CABasicAnimation(keyPath: "locations")
+        animation.fromValue = [-1, -0.5, 0]
+        animation.toValue = [1, 1.5, 2]
+        animation.duration = 1
+        return animation
+    }
+
+    /// True when `target` holds exactly what a fresh compositor draws of `root`.
+    static func equalsFreshDrawing(_ target: Bitmap, of root: CALayer) -> Bool {
+        let fresh = Bitmap(width: target.width, height: target.height)
+        Compositor().render(root, into: fresh)
+        return (0..<target.height).allSatisfy { y in (0..<target.width).allSatisfy { target[$0, y] == fresh[$0, y] } }
+    }
+
     /// The largest channel difference from `golden`.
     static func worstDifference(_ bitmap: Bitmap, _ golden: [UInt32]) -> Int {
         var worst = 0
@@ -159,19 +183,13 @@ import Testing
     /// Damage sees a gradient change: an unchanged frame redraws nothing, animated locations redraw
     /// the layer's pixels, and the redrawn frame equals a fresh drawing of it.
     @Test func damageFollowsTheGradient() throws {
-        CAEngine.reset()
-        let clock = ManualClock(now: 0)
-        CAEngine.clock = clock
+        let clock = Self.manualClock()
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 80, height: 60)
         let layer = Self.gradient(
             CGRect(x: 10, y: 5, width: 60, height: 40), .axial, from: .zero, to: CGPoint(x: 1, y: 0))
         root.addSublayer(layer)
-        let animation = CABasicAnimation(keyPath: "locations")
-        animation.fromValue = [-1, -0.5, 0]
-        animation.toValue = [1, 1.5, 2]
-        animation.duration = 1
-        layer.add(animation, forKey: "shimmer")
+        layer.add(Self.shimmer(), forKey: "shimmer")
         let compositor = Compositor()
         let target = Bitmap(width: 80, height: 60)
         CAEngine.step(root)
@@ -181,9 +199,7 @@ import Testing
         CAEngine.step(root)
         let damage = compositor.render(root, into: target, damageOnly: true)
         #expect(damage == [CGRect(x: 10, y: 5, width: 60, height: 40)])
-        let fresh = Bitmap(width: 80, height: 60)
-        Compositor().render(root, into: fresh)
-        #expect((0..<60).allSatisfy { y in (0..<80).allSatisfy { target[$0, y] == fresh[$0, y] } })
+        #expect(Self.equalsFreshDrawing(target, of: root))
     }
 }
 
@@ -192,9 +208,7 @@ extension GradientLayerFrameTests {
     /// while its fills are unchanged, so a frame redraws just the bars as the locations move, and the
     /// redrawn frame equals a fresh drawing; moving a bar changes the mask.
     @Test func maskedShimmerRedrawsItsBars() throws {
-        CAEngine.reset()
-        let clock = ManualClock(now: 0)
-        CAEngine.clock = clock
+        let clock = Self.manualClock()
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 80, height: 60)
         let layer = Self.gradient(
@@ -212,11 +226,7 @@ extension GradientLayerFrameTests {
         }
         layer.mask = mask
         root.addSublayer(layer)
-        let animation = CABasicAnimation(keyPath: "locations")
-        animation.fromValue = [-1, -0.5, 0]
-        animation.toValue = [1, 1.5, 2]
-        animation.duration = 1
-        layer.add(animation, forKey: "shimmer")
+        layer.add(Self.shimmer(), forKey: "shimmer")
         let compositor = Compositor()
         let target = Bitmap(width: 80, height: 60)
         func frame(at t: Double) -> [CGRect] {
@@ -224,20 +234,15 @@ extension GradientLayerFrameTests {
             CAEngine.step(root)
             return compositor.render(root, into: target, damageOnly: true)
         }
-        func matchesAFreshDrawing() -> Bool {
-            let fresh = Bitmap(width: 80, height: 60)
-            Compositor().render(root, into: fresh)
-            return (0..<60).allSatisfy { y in (0..<80).allSatisfy { target[$0, y] == fresh[$0, y] } }
-        }
         _ = frame(at: 0)
         #expect(frame(at: 0.25) == [CGRect(x: 10, y: 10, width: 50, height: 28)])
-        #expect(matchesAFreshDrawing())
+        #expect(Self.equalsFreshDrawing(target, of: root))
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         bars[1].frame = CGRect(x: 20, y: 40, width: 30, height: 8)
         CATransaction.commit()
         _ = frame(at: 0.5)
-        #expect(matchesAFreshDrawing())
+        #expect(Self.equalsFreshDrawing(target, of: root))
         #expect(target[25, 44].alpha > 0 && target[12, 34].alpha == 0)
     }
 }
@@ -247,9 +252,7 @@ extension GradientLayerFrameTests {
     /// unchanged, `CastFillTests`): only the gradient's pixels are redrawn, and the frame equals a fresh
     /// drawing.
     @Test func shadowOfAnOpaqueGradientIsKept() throws {
-        CAEngine.reset()
-        let clock = ManualClock(now: 0)
-        CAEngine.clock = clock
+        let clock = Self.manualClock()
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 80, height: 60)
         let card = CALayer()
@@ -261,11 +264,7 @@ extension GradientLayerFrameTests {
         gradient.colors = [CGColor.black, CGColor.white, CGColor.black]
         card.addSublayer(gradient)
         root.addSublayer(card)
-        let animation = CABasicAnimation(keyPath: "locations")
-        animation.fromValue = [-1, -0.5, 0]
-        animation.toValue = [1, 1.5, 2]
-        animation.duration = 1
-        gradient.add(animation, forKey: "shimmer")
+        gradient.add(Self.shimmer(), forKey: "shimmer")
         let compositor = Compositor()
         let target = Bitmap(width: 80, height: 60)
         CAEngine.step(root)
@@ -274,9 +273,7 @@ extension GradientLayerFrameTests {
         CAEngine.step(root)
         #expect(
             compositor.render(root, into: target, damageOnly: true) == [CGRect(x: 20, y: 15, width: 40, height: 30)])
-        let fresh = Bitmap(width: 80, height: 60)
-        Compositor().render(root, into: fresh)
-        #expect((0..<60).allSatisfy { y in (0..<80).allSatisfy { target[$0, y] == fresh[$0, y] } })
+        #expect(Self.equalsFreshDrawing(target, of: root))
         #expect(target[18, 30].alpha > 0 && target[18, 30].alpha < 255, "the shadow is there")
     }
 }
