@@ -1,7 +1,7 @@
 /// A projective map of the plane: a point (x, y) maps to (X/W, Y/W) with [X Y W] = [x y 1] · H (row
 /// vectors, as `CATransform3D`). What a layer's plane (z = 0) goes through on its way to the screen
 /// under a 3D transform with perspective (`m34`).
-public struct Homography: Equatable, Sendable {
+public struct Homography: Hashable, Sendable {
     public var m11: CGFloat, m12: CGFloat, m13: CGFloat
     public var m21: CGFloat, m22: CGFloat, m23: CGFloat
     public var m31: CGFloat, m32: CGFloat, m33: CGFloat

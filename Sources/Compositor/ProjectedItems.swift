@@ -1,0 +1,133 @@
+import LayerKit
+import Raster
+
+/// The items of a layer whose plane reaches the screen through a projective map (a 3-D transform
+/// with perspective): outlines, borders and shapes are flattened in the layer's plane and their points
+/// projected (exact for straight edges; curves flattened finely enough for the map's magnification),
+/// clipped at the eye plane first; pictures are resampled through the exact inverse map.
+extension DisplayListBuilder {
+    /// A projected layer's background, contents, shape and particles.
+    func appendProjectedContent(of layer: CALayer, projection: Homography, into items: inout [DrawItem]) {
+        if let background = layer.backgroundColor, background.alpha > 0 {
+            items.append(
+                .fill(
+                    background.premultipliedPixel, opacity: 255,
+                    coverage: outlineCoverage(of: layer, map: .projective(projection))))
+        }
+        if let image = Self.picture(layer.contents), image.width > 0, image.height > 0 {
+            let rect = LayerGeometry.contentsRect(
+                imageSize: CGSize(width: image.width, height: image.height), bounds: layer.bounds,
+                gravity: layer.contentsGravity)
+            let toLayer = CGAffineTransform(
+                a: rect.width / CGFloat(image.width), b: 0, c: 0, d: rect.height / CGFloat(image.height),
+                tx: rect.minX, ty: rect.minY)
+            items.append(projectedImageItem(image, projection: Homography(toLayer).concatenating(projection)))
+        }
+        if let shape = layer as? CAShapeLayer, let path = shape.path, !path.isEmpty {
+            if let fill = shape.fillColor, fill.alpha > 0 {
+                let rule: FillRule = shape.fillRule == .evenOdd ? .evenOdd : .nonZero
+                items.append(
+                    .fill(
+                        fill.premultipliedPixel, opacity: 255,
+                        coverage: projectedShapeCoverage(
+                            path, projection: projection, source: .fill(rule),
+                            owner: CoverageOwner(shape, stroke: false)
+                        )))
+            }
+            if let stroke = shape.strokeColor, stroke.alpha > 0, shape.lineWidth > 0 {
+                let source = CoverageKey.Source.stroke(
+                    Self.strokeStyle(of: shape), start: shape.strokeStart, end: shape.strokeEnd)
+                items.append(
+                    .fill(
+                        stroke.premultipliedPixel, opacity: 255,
+                        coverage: projectedShapeCoverage(
+                            path, projection: projection, source: source, owner: CoverageOwner(shape, stroke: true))))
+            }
+        }
+        if let emitter = layer as? CAEmitterLayer {
+            appendParticles(of: emitter, map: .projective(projection), into: &items)
+        }
+    }
+
+    /// `image` (pixels) drawn through `projection` to the device.
+    func projectedImageItem(_ image: Bitmap, projection: Homography, opacity: UInt8 = 255) -> DrawItem {
+        let bounds = Bitmap.deviceBounds(ofImageWidth: image.width, height: image.height, projection: projection)
+            .intersection(frame)
+        return .projectedImage(image, projection, opacity: opacity, bounds: bounds)
+    }
+
+    /// A shape layer's fill or stroke through `projection`: the fill flattened and projected, the stroke
+    /// outlined in the layer's plane (so its width foreshortens with the plane) and projected.
+    private func projectedShapeCoverage(
+        _ path: CGPath, projection: Homography, source: CoverageKey.Source, owner: CoverageOwner
+    ) -> Coverage {
+        let key = CoverageKey(
+            path: path.elements, transform: .identity, source: source, canvas: frame, projection: projection)
+        return cachedCoverage(key, owner: owner) {
+            polygon.removeAll()
+            switch source {
+            case .fill(let rule):
+                path.flatten(into: &polygon, projection: projection)
+                return rule
+            case .stroke(let style, let start, let end):
+                strokeOutline.removeAll()
+                stroker.stroke(
+                    path, style: style, strokeStart: start, strokeEnd: end, transform: .identity, into: &strokeOutline)
+                project(strokeOutline, through: projection)
+                return .nonZero
+            default:
+                return .nonZero
+            }
+        }
+    }
+
+    /// Appends `source`'s contours, each projected and clipped at the eye plane, to `polygon`.
+    private func project(_ source: Polygon, through projection: Homography) {
+        var clipped: [CGPoint] = []
+        for c in 0..<source.contourCount {
+            projection.projectClipped(source.points[source.contourRange(c)], into: &clipped)
+            guard !clipped.isEmpty else { continue }
+            polygon.beginContour()
+            for p in clipped { polygon.append(p) }
+        }
+    }
+
+    /// The coverage of `layer`'s outline (its bounds, rounded as the layer says) through `map`.
+    func outlineCoverage(of layer: CALayer, map: PlaneMap) -> Coverage {
+        switch map {
+        case .affine(let transform):
+            return outlineCoverage(of: layer, transform: transform)
+        case .projective(let projection):
+            let outline = LayerOutline(layer)
+            let key = CoverageKey(
+                path: [], transform: .identity, source: .outline(outline), canvas: frame, projection: projection)
+            return cachedCoverage(key, owner: nil) {
+                polygon.removeAll()
+                outline.path(insetBy: 0)?.flatten(into: &polygon, projection: projection)
+                return .nonZero
+            }
+        }
+    }
+
+    /// The border of `layer` through `map`, nil when it has none (see `borderItem(of:transform:)`).
+    func borderItem(of layer: CALayer, map: PlaneMap) -> DrawItem? {
+        switch map {
+        case .affine(let transform):
+            return borderItem(of: layer, transform: transform)
+        case .projective(let projection):
+            let width = layer.borderWidth
+            guard width > 0, width.isFinite, let color = layer.borderColor, color.alpha > 0 else { return nil }
+            let outline = LayerOutline(layer)
+            let key = CoverageKey(
+                path: [], transform: .identity, source: .border(outline, width: width), canvas: frame,
+                projection: projection)
+            let coverage = cachedCoverage(key, owner: nil) {
+                polygon.removeAll()
+                outline.path(insetBy: 0)?.flatten(into: &polygon, projection: projection)
+                outline.path(insetBy: width)?.flatten(into: &polygon, projection: projection)
+                return .evenOdd
+            }
+            return .fill(color.premultipliedPixel, opacity: 255, coverage: coverage)
+        }
+    }
+}
