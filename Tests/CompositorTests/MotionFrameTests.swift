@@ -3,8 +3,8 @@ import LayerscopeTestSupport
 import Raster
 import Testing
 
-/// Golden frames of the bundled motion scenes — the replicator spinner, the emitter fountain and the
-/// transitions — each frame rendered at the scene's 1280×720 and reduced 8× (every 8×8 block averaged,
+/// Golden frames of the bundled motion scenes — the replicator spinner, the emitter fountain, the
+/// transitions and the card flip in perspective — each frame rendered at the scene's 1280×720 and reduced 8× (every 8×8 block averaged,
 /// rounded) to 160×90, so the goldens stay small while any change of the full frame's pixels shows.
 /// Re-record with `RECORD_GOLDENS=1 swift test --filter MotionFrameTests` (see `FrameComparison`).
 @Suite struct MotionFrameTests {
@@ -12,6 +12,7 @@ import Testing
         "spinner": [0, 0.55, 1.3],
         "emitter": [0, 1.5],
         "transition": [1, 3, 5],
+        "cardflip": [0, 0.5, 0.9, 1.5, 2.4],
     ]
 
     /// `frame` reduced by `factor` in each direction, each output pixel the rounded mean of its block.
@@ -35,7 +36,7 @@ import Testing
         return small
     }
 
-    @Test(arguments: ["spinner", "emitter", "transition"])
+    @Test(arguments: ["spinner", "emitter", "transition", "cardflip"])
     func framesMatchTheGoldens(scene name: String) throws {
         let url = SceneFileFrameTests.scenes.appendingPathComponent("\(name).json")
         let run = try SeedRun { try SceneFileFrameTests.fileScene(url) }
