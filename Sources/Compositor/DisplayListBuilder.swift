@@ -191,8 +191,8 @@ final class DisplayListBuilder {
             return .rect(color, opacity: mul255(own, opacity), rect: rect)
         case .transformedImage(let image, let transform, let own, let visible) where coverage == nil:
             return .transformedImage(image, transform, opacity: mul255(own, opacity), visible: visible)
-        case .projectedImage(let image, let projection, let own, let bounds) where coverage == nil:
-            return .projectedImage(image, projection, opacity: mul255(own, opacity), bounds: bounds)
+        case .projectedImage(let image, let projection, let own, let cut) where coverage == nil:
+            return .projectedImage(image, projection, opacity: mul255(own, opacity), coverage: cut)
         case .group(let items, let own, let shape) where coverage == nil:
             return .group(items, opacity: mul255(own, opacity), coverage: shape)
         default:

@@ -49,11 +49,18 @@ extension DisplayListBuilder {
         }
     }
 
-    /// `image` (pixels) drawn through `projection` to the device.
+    /// `image` (pixels) drawn through `projection` to the device, cut by the exact-area coverage of its
+    /// projected rectangle (as flat contents are cut), its edge texels extended up to the cut.
     func projectedImageItem(_ image: Bitmap, projection: Homography, opacity: UInt8 = 255) -> DrawItem {
-        let bounds = Bitmap.deviceBounds(ofImageWidth: image.width, height: image.height, projection: projection)
-            .intersection(frame)
-        return .projectedImage(image, projection, opacity: opacity, bounds: bounds)
+        let rect = CGRect(x: 0, y: 0, width: image.width, height: image.height)
+        let key = CoverageKey(
+            path: [], transform: .identity, source: .rect(rect), canvas: frame, projection: projection)
+        let cut = cachedCoverage(key, owner: nil) {
+            polygon.removeAll()
+            CGPath(rect: rect, transform: nil).flatten(into: &polygon, projection: projection)
+            return .nonZero
+        }
+        return .projectedImage(image, projection, opacity: opacity, coverage: cut)
     }
 
     /// A shape layer's fill or stroke through `projection`: the fill flattened and projected, the stroke

@@ -57,6 +57,8 @@ extension CALayer {
     }
 
     /// Converts a point from `layer`'s coordinates (this layer's tree root when nil) to this layer's.
+    /// Each step is `pointInSuperlayer`'s map: `sublayerTransform`, `anchorPointZ` and `zPosition` are
+    /// not part of it (the Compositor draws them).
     public func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
         pointFromRoot(layer.map { $0.pointInRoot(p) } ?? p)
     }
