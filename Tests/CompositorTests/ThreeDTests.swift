@@ -146,6 +146,19 @@ import Testing
         #expect(left > 105 && right < 95, "\(left) \(right)")
     }
 
+    /// `masksToBounds` under perspective clips a sublayer far larger than the card to the card's
+    /// projected quadrilateral, exactly as the reference projects it.
+    @Test func masksToBoundsClipsToTheProjectedBounds() {
+        let (root, m) = perspectiveCard(angle: -0.7, d: 250)
+        let card = root.sublayers![0]
+        card.backgroundColor = nil
+        card.masksToBounds = true
+        card.addSublayer(base.layer(CGRect(x: -80, y: -80, width: 260, height: 260), color: Self.red))
+        let frame = base.render(root, width: 200, height: 200)
+        expectCoverage(
+            of: frame, matches: Self.projectedPolygon(CGRect(x: 0, y: 0, width: 100, height: 100), m), "clipped")
+    }
+
     /// Part of a wide card turned toward the eye is behind it (w ≤ 0): what is in front is drawn, clipped
     /// at the eye plane as the reference clips it, with no crash and nothing else.
     @Test func geometryBehindTheEyeIsClipped() {
