@@ -10,6 +10,10 @@ final class DisplayListBuilder {
     let stroker = Stroker()
     /// A stroke's outline in its layer's plane, before it is projected (reused).
     var strokeOutline = Polygon()
+    /// The depth-sorted units of the `CATransformLayer` spaces being built, innermost on top (reused).
+    var depthUnits: [(depth: CGFloat, range: Range<Int>)] = []
+    /// The items of a transform layer's space while they are put in depth order (reused, emptied after).
+    var reorderScratch: [DrawItem] = []
     var polygon = Polygon()
     var previousCoverage: [CoverageKey: Coverage] = [:]
     var currentCoverage: [CoverageKey: Coverage] = [:]

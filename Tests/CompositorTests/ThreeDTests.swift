@@ -286,6 +286,73 @@ import Testing
         #expect(worstInside <= 3 && worstEdge <= 24, "inside \(worstInside), edges \(worstEdge)")
     }
 
+    /// Random 3-D trees (perspectives near and far, turns about every axis, z offsets that put layers
+    /// behind the eye, transform layers, rounded clipped pictures, strokes, single-sided layers): every
+    /// frame is drawn without a crash, every pixel is a valid premultiplied colour (no channel above
+    /// alpha), and drawing the damage only gives the whole frame.
+    @Test func randomThreeDTreesDrawValidFrames() {
+        var random = SeededGenerator(seed: 13)
+        let picture = Bitmap(width: 8, height: 8)
+        for y in 0..<8 { for x in 0..<8 { picture[x, y] = (x ^ y) & 1 == 0 ? 0xFFFF_FFFF : 0x8000_0080 } }
+        func number(_ range: Double) -> CGFloat { CGFloat((random.unit() * 2 - 1) * range) }
+        func transform() -> CATransform3D {
+            var t = CATransform3DMakeRotation(number(4), number(1), number(1), number(1))
+            t = CATransform3DConcat(t, CATransform3DMakeTranslation(number(40), number(40), number(300)))
+            if random.below(2) == 0 { t.m34 = number(0.02) }
+            return t
+        }
+        func tree(depth: Int) -> CALayer {
+            let layer: CALayer
+            switch random.below(4) {
+            case 0: layer = CATransformLayer()
+            case 1:
+                let shape = CAShapeLayer()
+                shape.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 30, height: 20), transform: nil)
+                shape.strokeColor = Self.blue
+                shape.lineWidth = 3
+                layer = shape
+            default: layer = CALayer()
+            }
+            layer.frame = CGRect(
+                x: number(40) + 40, y: number(40) + 40, width: number(30) + 40, height: number(30) + 40)
+            layer.transform = transform()
+            if random.below(2) == 0 { layer.sublayerTransform = transform() }
+            layer.zPosition = number(200)
+            layer.anchorPointZ = number(50)
+            layer.backgroundColor = random.below(3) == 0 ? nil : Self.red
+            layer.cornerRadius = number(10) + 10
+            layer.masksToBounds = random.below(3) == 0
+            layer.borderWidth = random.below(2) == 0 ? 2 : 0
+            layer.isDoubleSided = random.below(2) == 0
+            layer.opacity = random.below(3) == 0 ? 0.5 : 1
+            if random.below(3) == 0 { layer.contents = picture }
+            if depth > 0 { for _ in 0..<random.below(4) { layer.addSublayer(tree(depth: depth - 1)) } }
+            return layer
+        }
+        let compositor = Compositor()
+        let target = Bitmap(width: 80, height: 80)
+        var drawn = 0
+        for _ in 0..<40 {
+            let root = base.layer(CGRect(x: 0, y: 0, width: 80, height: 80))
+            root.sublayerTransform =
+                random.below(2) == 0
+                ? Self.transform(Self.perspective(Double(number(200)) + 250)) : CATransform3DIdentity
+            for _ in 0..<3 { root.addSublayer(tree(depth: 2)) }
+            let frame = base.render(root, width: 80, height: 80)
+            compositor.render(root, into: target, damageOnly: true)
+            FrameComparison.expectSame(target, frame, "damage only")
+            if (0..<80).contains(where: { y in (0..<80).contains { frame[$0, y] != 0 } }) { drawn += 1 }
+            for y in 0..<80 {
+                for x in 0..<80 {
+                    let p = frame[x, y]
+                    let a = p >> 24
+                    #expect((p >> 16) & 0xFF <= a && (p >> 8) & 0xFF <= a && p & 0xFF <= a, "(\(x), \(y)) \(p)")
+                }
+            }
+        }
+        #expect(drawn >= 30, "\(drawn) of 40 frames show something")
+    }
+
     // MARK: Order, culling, transform layers
 
     /// Siblings A (z 0), B (z 0), C (z −1), in that order, overlapping: drawn C, A, B
