@@ -150,7 +150,7 @@ final class DisplayListBuilder {
     /// the replicator's `sublayerTransform`), flattened into the replicator's plane, and, unless it is
     /// white, multiplied by its colour.
     private func appendInstances(of replicator: CAReplicatorLayer, map: PlaneMap, into items: inout [DrawItem]) {
-        let sublayerTransform = LayerGeometry.sublayerTransform(of: replicator)
+        let sublayerTransform = LayerPlacement.sublayerTransform(of: replicator)
         for instance in replicator.instances() {
             let space: SublayerSpace
             if sublayerTransform == nil, CATransform3DIsAffine(instance.transform), case .affine(let transform) = map {

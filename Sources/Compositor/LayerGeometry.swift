@@ -6,7 +6,7 @@ enum LayerGeometry {
     /// The transform from `layer`'s bounds coordinates to its superlayer's, as Core Animation places a
     /// layer: the anchor point of `bounds` goes to `position`, and `transform` turns about it. Only the
     /// affine part of a 3-D transform is used: the map of a layer whose transform is affine (3-D ones
-    /// go through `localToSuperlayer3D`).
+    /// go through `LayerPlacement.toSuperlayer`).
     static func localToSuperlayer(_ layer: CALayer) -> CGAffineTransform {
         let bounds = layer.bounds
         let anchor = layer.anchorPoint
@@ -15,33 +15,6 @@ enum LayerGeometry {
         let position = layer.position
         return toAnchor.concatenating(CATransform3DGetAffineTransform(layer.transform))
             .concatenating(CGAffineTransform(translationX: position.x, y: position.y))
-    }
-
-    /// The 3-D transform from `layer`'s bounds coordinates to its superlayer's, as Core Animation places
-    /// a layer (core-animation-breadth.md §6): Tr(−anchor, −anchorPointZ) · `transform` · Tr(`position`,
-    /// `zPosition`), row vectors.
-    static func localToSuperlayer3D(_ layer: CALayer) -> CATransform3D {
-        let bounds = layer.bounds
-        let anchor = layer.anchorPoint
-        let toAnchor = CATransform3DMakeTranslation(
-            -(bounds.minX + anchor.x * bounds.width), -(bounds.minY + anchor.y * bounds.height), -layer.anchorPointZ)
-        let position = layer.position
-        return CATransform3DConcat(
-            CATransform3DConcat(toAnchor, layer.transform),
-            CATransform3DMakeTranslation(position.x, position.y, layer.zPosition))
-    }
-
-    /// `layer`'s `sublayerTransform` applied about its anchor point, Tr(−A) · U · Tr(A) with A the
-    /// anchor in bounds coordinates (the bounds centre by default: the vanishing point of a perspective
-    /// sits there); nil for the identity.
-    static func sublayerTransform(of layer: CALayer) -> CATransform3D? {
-        let u = layer.sublayerTransform
-        guard !CATransform3DIsIdentity(u) else { return nil }
-        let bounds = layer.bounds
-        let anchor = layer.anchorPoint
-        let (ax, ay) = (bounds.minX + anchor.x * bounds.width, bounds.minY + anchor.y * bounds.height)
-        return CATransform3DConcat(
-            CATransform3DConcat(CATransform3DMakeTranslation(-ax, -ay, 0), u), CATransform3DMakeTranslation(ax, ay, 0))
     }
 
     /// The rectangle of `bounds` that an image of `imageSize` pixels fills under `gravity`, in the

@@ -66,21 +66,21 @@ struct SublayerSpace {
 
     /// `layer`'s bounds coordinates (3-D) to the plane's space.
     private func toPlaneSpace(_ layer: CALayer) -> CATransform3D {
-        let local = LayerGeometry.localToSuperlayer3D(layer)
+        let local = LayerPlacement.toSuperlayer(layer)
         return toPlane.map { CATransform3DConcat(local, $0) } ?? local
     }
 
     /// The space an ordinary `layer` drawn through `map` gives its sublayers: its own plane, entered
     /// through its `sublayerTransform`.
     static func sublayers(of layer: CALayer, map: PlaneMap) -> SublayerSpace {
-        SublayerSpace(plane: map, toPlane: LayerGeometry.sublayerTransform(of: layer))
+        SublayerSpace(plane: map, toPlane: LayerPlacement.sublayerTransform(of: layer))
     }
 
     /// The space a `CATransformLayer` in this space gives its sublayers: this one's plane, reached
     /// through the transform layer's own chain (no flattening at it).
     func inside(transformLayer layer: CALayer) -> SublayerSpace {
         var chain = toPlaneSpace(layer)
-        if let sublayer = LayerGeometry.sublayerTransform(of: layer) { chain = CATransform3DConcat(sublayer, chain) }
+        if let sublayer = LayerPlacement.sublayerTransform(of: layer) { chain = CATransform3DConcat(sublayer, chain) }
         return SublayerSpace(plane: plane, toPlane: chain)
     }
 

@@ -88,6 +88,30 @@ import Testing
         #expect(abs(layer.presentation()!.sublayerTransform.m43 - 50) < 1e-9)
     }
 
+    /// `convert` follows the 3-D chain: under the parent's m34 = −1/500 a child at zPosition 100 is
+    /// scaled 1.25 about the parent's anchor (core-animation-breadth.md §6), and back.
+    @Test func convertFollowsSublayerTransformAndZPosition() {
+        _ = freshEngine(at: 0)
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 400, height: 400)
+        root.sublayerTransform = Self.perspective
+        let child = CALayer()
+        child.frame = CGRect(x: 280, y: 180, width: 40, height: 40)
+        child.zPosition = 100
+        root.addSublayer(child)
+        let corner = root.convert(CGPoint(x: 40, y: 40), from: child)
+        #expect(abs(corner.x - 350) < 1e-9 && abs(corner.y - 225) < 1e-9, "\(corner)")
+        let back = child.convert(CGPoint(x: 350, y: 225), from: root)
+        #expect(abs(back.x - 40) < 1e-9 && abs(back.y - 40) < 1e-9, "\(back)")
+        // anchorPointZ moves a layer turned about y: its plane sits 50 behind its position.
+        child.zPosition = 0
+        root.sublayerTransform = CATransform3DIdentity
+        child.transform = CATransform3DMakeRotation(.pi / 2, 0, 1, 0)
+        child.anchorPointZ = 50
+        let centre = root.convert(CGPoint(x: 20, y: 20), from: child)
+        #expect(abs(centre.x - 250) < 1e-9 && abs(centre.y - 200) < 1e-9, "\(centre)")
+    }
+
     /// `CATransformLayer` is a layer class of its own in the registry (scene files' "transformLayer").
     @Test func transformLayerIsARegisteredClass() {
         #expect(LayerProperty.LayerClass(rawValue: "transformLayer")?.layerType == CATransformLayer.self)
