@@ -241,7 +241,7 @@ final class DisplayListBuilder {
             items.append(imageItem(image, transform: toDevice))
         }
         if let shape = layer as? CAShapeLayer, let path = shape.path, !path.isEmpty {
-            appendShape(shape, path: path, transform: transform, into: &items)
+            appendShape(shape, path: path, map: .affine(transform), into: &items)
         }
         if let emitter = layer as? CAEmitterLayer {
             appendParticles(of: emitter, map: .affine(transform), into: &items)
@@ -312,25 +312,23 @@ final class DisplayListBuilder {
         return texels
     }
 
-    private func appendShape(
-        _ shape: CAShapeLayer, path: CGPath, transform: CGAffineTransform, into items: inout [DrawItem]
-    ) {
+    /// A shape layer's fill, then its stroke, through `map`.
+    func appendShape(_ shape: CAShapeLayer, path: CGPath, map: PlaneMap, into items: inout [DrawItem]) {
+        func coverage(_ source: CoverageKey.Source, stroke: Bool) -> Coverage {
+            let owner = CoverageOwner(shape, stroke: stroke)
+            switch map {
+            case .affine(let transform): return shapeCoverage(path, transform: transform, source: source, owner: owner)
+            case .projective(let h): return projectedShapeCoverage(path, projection: h, source: source, owner: owner)
+            }
+        }
         if let fill = shape.fillColor, fill.alpha > 0 {
             let rule: FillRule = shape.fillRule == .evenOdd ? .evenOdd : .nonZero
-            items.append(
-                .fill(
-                    fill.premultipliedPixel, opacity: 255,
-                    coverage: shapeCoverage(
-                        path, transform: transform, source: .fill(rule), owner: CoverageOwner(shape, stroke: false))))
+            items.append(.fill(fill.premultipliedPixel, opacity: 255, coverage: coverage(.fill(rule), stroke: false)))
         }
         if let stroke = shape.strokeColor, stroke.alpha > 0, shape.lineWidth > 0 {
             let source = CoverageKey.Source.stroke(
                 Self.strokeStyle(of: shape), start: shape.strokeStart, end: shape.strokeEnd)
-            items.append(
-                .fill(
-                    stroke.premultipliedPixel, opacity: 255,
-                    coverage: shapeCoverage(
-                        path, transform: transform, source: source, owner: CoverageOwner(shape, stroke: true))))
+            items.append(.fill(stroke.premultipliedPixel, opacity: 255, coverage: coverage(source, stroke: true)))
         }
     }
 

@@ -24,25 +24,7 @@ extension DisplayListBuilder {
             items.append(projectedImageItem(image, projection: Homography(toLayer).concatenating(projection)))
         }
         if let shape = layer as? CAShapeLayer, let path = shape.path, !path.isEmpty {
-            if let fill = shape.fillColor, fill.alpha > 0 {
-                let rule: FillRule = shape.fillRule == .evenOdd ? .evenOdd : .nonZero
-                items.append(
-                    .fill(
-                        fill.premultipliedPixel, opacity: 255,
-                        coverage: projectedShapeCoverage(
-                            path, projection: projection, source: .fill(rule),
-                            owner: CoverageOwner(shape, stroke: false)
-                        )))
-            }
-            if let stroke = shape.strokeColor, stroke.alpha > 0, shape.lineWidth > 0 {
-                let source = CoverageKey.Source.stroke(
-                    Self.strokeStyle(of: shape), start: shape.strokeStart, end: shape.strokeEnd)
-                items.append(
-                    .fill(
-                        stroke.premultipliedPixel, opacity: 255,
-                        coverage: projectedShapeCoverage(
-                            path, projection: projection, source: source, owner: CoverageOwner(shape, stroke: true))))
-            }
+            appendShape(shape, path: path, map: .projective(projection), into: &items)
         }
         if let emitter = layer as? CAEmitterLayer {
             appendParticles(of: emitter, map: .projective(projection), into: &items)
@@ -65,7 +47,7 @@ extension DisplayListBuilder {
 
     /// A shape layer's fill or stroke through `projection`: the fill flattened and projected, the stroke
     /// outlined in the layer's plane (so its width foreshortens with the plane) and projected.
-    private func projectedShapeCoverage(
+    func projectedShapeCoverage(
         _ path: CGPath, projection: Homography, source: CoverageKey.Source, owner: CoverageOwner
     ) -> Coverage {
         let key = CoverageKey(
@@ -80,22 +62,11 @@ extension DisplayListBuilder {
                 strokeOutline.removeAll()
                 stroker.stroke(
                     path, style: style, strokeStart: start, strokeEnd: end, transform: .identity, into: &strokeOutline)
-                project(strokeOutline, through: projection)
+                projection.project(strokeOutline, into: &polygon)
                 return .nonZero
             default:
                 return .nonZero
             }
-        }
-    }
-
-    /// Appends `source`'s contours, each projected and clipped at the eye plane, to `polygon`.
-    private func project(_ source: Polygon, through projection: Homography) {
-        var clipped: [CGPoint] = []
-        for c in 0..<source.contourCount {
-            projection.projectClipped(source.points[source.contourRange(c)], into: &clipped)
-            guard !clipped.isEmpty else { continue }
-            polygon.beginContour()
-            for p in clipped { polygon.append(p) }
         }
     }
 

@@ -92,6 +92,18 @@ public struct Homography: Hashable, Sendable {
         return worst
     }
 
+    /// Appends `source`'s contours to `polygon`, each mapped by `projectClipped` (clipped at the eye
+    /// plane, divided by W); contours wholly behind the eye are left out.
+    public func project(_ source: Polygon, into polygon: inout Polygon) {
+        var clipped: [CGPoint] = []
+        for c in 0..<source.contourCount {
+            projectClipped(source.points[source.contourRange(c)], into: &clipped)
+            guard !clipped.isEmpty else { continue }
+            polygon.beginContour()
+            for p in clipped { polygon.append(p) }
+        }
+    }
+
     /// The points of a closed polygon after the map, clipped to W ≥ `nearestW` first (Sutherland–
     /// Hodgman against that plane in homogeneous coordinates, so what is behind the eye is cut away
     /// rather than folded through it).
@@ -125,13 +137,6 @@ extension CGPath {
     ) {
         let magnification = projection.magnification(over: boundingBox)
         let local = magnification.isFinite && magnification > 0 ? tolerance / magnification : tolerance / 1000
-        let source = flattened(tolerance: local)
-        var clipped: [CGPoint] = []
-        for c in 0..<source.contourCount {
-            projection.projectClipped(source.points[source.contourRange(c)], into: &clipped)
-            guard !clipped.isEmpty else { continue }
-            polygon.beginContour()
-            for p in clipped { polygon.append(p) }
-        }
+        projection.project(flattened(tolerance: local), into: &polygon)
     }
 }
