@@ -110,13 +110,8 @@ struct ImageRows: @unchecked Sendable {
         let v0Limit = Double(texels.minY - 1)
         let v1Limit = Double(texels.maxY)
         for y in rows {
-            var x0 = bounds.minX
-            var x1 = bounds.maxX
-            if let region {
-                let c = region.columns(inRow: y)
-                x0 = max(x0, c.lowerBound)
-                x1 = min(x1, c.upperBound)
-            }
+            let span = region?.columns(inRow: y, within: bounds.columns) ?? bounds.columns
+            var (x0, x1) = (span.lowerBound, span.upperBound)
             let cy = Double(y) + 0.5
             let u0 = inverse.a * 0.5 + inverse.c * cy + inverse.tx - 0.5
             let v0 = inverse.b * 0.5 + inverse.d * cy + inverse.ty - 0.5

@@ -90,13 +90,8 @@ struct ProjectiveRows: @unchecked Sendable {
     /// Draws rows `rows` (inside `bounds`) of the image into `bitmap`.
     func draw(rows: Range<Int>, into bitmap: Bitmap) {
         for y in rows {
-            var x0 = bounds.minX
-            var x1 = bounds.maxX
-            if let region {
-                let c = region.columns(inRow: y)
-                x0 = max(x0, c.lowerBound)
-                x1 = min(x1, c.upperBound)
-            }
+            let span = region?.columns(inRow: y, within: bounds.columns) ?? bounds.columns
+            let (x0, x1) = (span.lowerBound, span.upperBound)
             guard x1 > x0 else { continue }
             guard let mask else {
                 draw(row: y, columns: x0..<x1, into: bitmap)

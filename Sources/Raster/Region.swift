@@ -44,6 +44,15 @@ public struct Region: Sendable {
         return e > s ? s..<e : s..<s
     }
 
+    /// The columns of row `y` inside both the region and `columns` (empty when there are none).
+    @inlinable
+    public func columns(inRow y: Int, within columns: Range<Int>) -> Range<Int> {
+        let (s, e) = interval(y)
+        let lower = max(s, columns.lowerBound)
+        let upper = min(e, columns.upperBound)
+        return upper > lower ? lower..<upper : lower..<lower
+    }
+
     @usableFromInline
     func interval(_ y: Int) -> (Int, Int) {
         guard rowRange.contains(y) else { return (0, 0) }
