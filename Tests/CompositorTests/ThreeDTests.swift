@@ -287,7 +287,8 @@ import Testing
     }
 
     /// Random 3-D trees (perspectives near and far, turns about every axis, z offsets that put layers
-    /// behind the eye, transform layers, rounded clipped pictures, strokes, single-sided layers): every
+    /// behind the eye, transform layers, replicators with 3-D instance transforms, rounded clipped
+    /// pictures, strokes, single-sided layers): every
     /// frame is drawn without a crash, every pixel is a valid premultiplied colour (no channel above
     /// alpha), and drawing the damage only gives the whole frame.
     @Test func randomThreeDTreesDrawValidFrames() {
@@ -303,8 +304,13 @@ import Testing
         }
         func tree(depth: Int) -> CALayer {
             let layer: CALayer
-            switch random.below(4) {
+            switch random.below(5) {
             case 0: layer = CATransformLayer()
+            case 4:
+                let replicator = CAReplicatorLayer()
+                replicator.instanceCount = 3
+                replicator.instanceTransform = transform()
+                layer = replicator
             case 1:
                 let shape = CAShapeLayer()
                 shape.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 30, height: 20), transform: nil)
