@@ -8,8 +8,11 @@ final class DisplayListBuilder {
     private let images = PreparedImages()
     let rasterizer = Rasterizer()
     let stroker = Stroker()
-    /// A stroke's outline in its layer's plane, before it is projected (reused).
-    var strokeOutline = Polygon()
+    /// A polygon in a layer's plane (a stroke's outline, a picture's rectangle) before it is projected
+    /// (reused).
+    var planePolygon = Polygon()
+    /// The working storage of projecting paths (reused).
+    var projectionScratch = ProjectionScratch()
     /// The depth-sorted units of the `CATransformLayer` spaces being built, innermost on top (reused).
     var depthUnits: [(depth: CGFloat, range: Range<Int>)] = []
     /// The items of a transform layer's space while they are put in depth order (reused, emptied after).

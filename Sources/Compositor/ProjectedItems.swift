@@ -39,7 +39,8 @@ extension DisplayListBuilder {
             path: [], transform: .identity, source: .rect(rect), canvas: frame, projection: projection)
         let cut = cachedCoverage(key, owner: nil) {
             polygon.removeAll()
-            CGPath(rect: rect, transform: nil).flatten(into: &polygon, projection: projection)
+            LayerGeometry.polygon(of: rect, transform: .identity, into: &planePolygon)
+            projection.project(planePolygon, into: &polygon, clipped: &projectionScratch.clipped)
             return .nonZero
         }
         return .projectedImage(image, projection, opacity: opacity, coverage: cut)
@@ -56,13 +57,13 @@ extension DisplayListBuilder {
             polygon.removeAll()
             switch source {
             case .fill(let rule):
-                path.flatten(into: &polygon, projection: projection)
+                path.flatten(into: &polygon, projection: projection, scratch: &projectionScratch)
                 return rule
             case .stroke(let style, let start, let end):
-                strokeOutline.removeAll()
+                planePolygon.removeAll()
                 stroker.stroke(
-                    path, style: style, strokeStart: start, strokeEnd: end, transform: .identity, into: &strokeOutline)
-                projection.project(strokeOutline, into: &polygon)
+                    path, style: style, strokeStart: start, strokeEnd: end, transform: .identity, into: &planePolygon)
+                projection.project(planePolygon, into: &polygon, clipped: &projectionScratch.clipped)
                 return .nonZero
             default:
                 return .nonZero
@@ -81,7 +82,7 @@ extension DisplayListBuilder {
                 path: [], transform: .identity, source: .outline(outline), canvas: frame, projection: projection)
             return cachedCoverage(key, owner: nil) {
                 polygon.removeAll()
-                outline.path(insetBy: 0)?.flatten(into: &polygon, projection: projection)
+                outline.path(insetBy: 0)?.flatten(into: &polygon, projection: projection, scratch: &projectionScratch)
                 return .nonZero
             }
         }
@@ -101,8 +102,9 @@ extension DisplayListBuilder {
                 projection: projection)
             let coverage = cachedCoverage(key, owner: nil) {
                 polygon.removeAll()
-                outline.path(insetBy: 0)?.flatten(into: &polygon, projection: projection)
-                outline.path(insetBy: width)?.flatten(into: &polygon, projection: projection)
+                outline.path(insetBy: 0)?.flatten(into: &polygon, projection: projection, scratch: &projectionScratch)
+                outline.path(insetBy: width)?.flatten(
+                    into: &polygon, projection: projection, scratch: &projectionScratch)
                 return .evenOdd
             }
             return .fill(color.premultipliedPixel, opacity: 255, coverage: coverage)
