@@ -359,6 +359,31 @@ import Testing
         #expect(drawn >= 30, "\(drawn) of 40 frames show something")
     }
 
+    /// Non-finite 3-D transforms and perspectives (NaN, ±∞) and a singular projection draw nothing of
+    /// the layer; an extreme finite one (m14 = 1e300) draws what of it is in front of the eye; none
+    /// crashes or disturbs the layer's sibling.
+    @Test func nonFiniteThreeDTransformsDrawNothing() {
+        for bad in [CGFloat.nan, .infinity, -.infinity, 1e300, 0] {
+            let root = base.layer(CGRect(x: 0, y: 0, width: 40, height: 40))
+            root.sublayerTransform = Self.transform(Self.perspective(300))
+            let layer = base.layer(CGRect(x: 0, y: 0, width: 20, height: 40), color: Self.red)
+            layer.contents = Bitmap(width: 4, height: 4)
+            layer.borderWidth = 2
+            var t = Self.transform(Self.turnY(0.5))
+            t.m14 = bad
+            t.m11 = bad == 0 ? 0 : t.m11
+            t.m21 = bad == 0 ? 0 : t.m21
+            layer.transform = t
+            root.addSublayer(layer)
+            root.addSublayer(base.layer(CGRect(x: 20, y: 0, width: 20, height: 40), color: Self.blue))
+            let frame = base.render(root, width: 40, height: 40)
+            #expect(frame[30, 20] == 0xFF00_00FF, "the sibling, with m14 = \(bad)")
+            // 1e300 is finite: the plane's sliver in front of the eye may show; the others show nothing.
+            let nothing = (0..<40).allSatisfy { y in (0..<20).allSatisfy { frame[$0, y] == 0 } }
+            #expect(bad == 1e300 || nothing, "m14 = \(bad)")
+        }
+    }
+
     // MARK: Order, culling, transform layers
 
     /// Siblings A (z 0), B (z 0), C (z −1), in that order, overlapping: drawn C, A, B
