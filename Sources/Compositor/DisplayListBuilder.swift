@@ -234,13 +234,7 @@ final class DisplayListBuilder {
             }
         }
         if let image = Self.picture(layer.contents), image.width > 0, image.height > 0 {
-            let rect = LayerGeometry.contentsRect(
-                imageSize: CGSize(width: image.width, height: image.height), bounds: layer.bounds,
-                gravity: layer.contentsGravity)
-            let toDevice = CGAffineTransform(
-                a: rect.width / CGFloat(image.width), b: 0, c: 0, d: rect.height / CGFloat(image.height),
-                tx: rect.minX, ty: rect.minY
-            ).concatenating(transform)
+            let toDevice = LayerGeometry.contentsToLayer(image, of: layer).concatenating(transform)
             items.append(imageItem(image, transform: toDevice))
         }
         if let shape = layer as? CAShapeLayer, let path = shape.path, !path.isEmpty {

@@ -17,6 +17,17 @@ enum LayerGeometry {
             .concatenating(CGAffineTransform(translationX: position.x, y: position.y))
     }
 
+    /// The map of `image`'s pixels into `layer`'s bounds coordinates, as its `contents` (placed by
+    /// `contentsGravity`).
+    static func contentsToLayer(_ image: Bitmap, of layer: CALayer) -> CGAffineTransform {
+        let rect = contentsRect(
+            imageSize: CGSize(width: image.width, height: image.height), bounds: layer.bounds,
+            gravity: layer.contentsGravity)
+        return CGAffineTransform(
+            a: rect.width / CGFloat(image.width), b: 0, c: 0, d: rect.height / CGFloat(image.height), tx: rect.minX,
+            ty: rect.minY)
+    }
+
     /// The rectangle of `bounds` that an image of `imageSize` pixels fills under `gravity`, in the
     /// layer's bounds coordinates. Edge gravities are taken literally in y-down space (`top` is the top
     /// of the layer on screen).

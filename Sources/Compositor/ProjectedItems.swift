@@ -15,13 +15,8 @@ extension DisplayListBuilder {
                     coverage: outlineCoverage(of: layer, map: .projective(projection))))
         }
         if let image = Self.picture(layer.contents), image.width > 0, image.height > 0 {
-            let rect = LayerGeometry.contentsRect(
-                imageSize: CGSize(width: image.width, height: image.height), bounds: layer.bounds,
-                gravity: layer.contentsGravity)
-            let toLayer = CGAffineTransform(
-                a: rect.width / CGFloat(image.width), b: 0, c: 0, d: rect.height / CGFloat(image.height),
-                tx: rect.minX, ty: rect.minY)
-            items.append(projectedImageItem(image, projection: Homography(toLayer).concatenating(projection)))
+            let toLayer = Homography(LayerGeometry.contentsToLayer(image, of: layer))
+            items.append(projectedImageItem(image, projection: toLayer.concatenating(projection)))
         }
         if let shape = layer as? CAShapeLayer, let path = shape.path, !path.isEmpty {
             appendShape(shape, path: path, map: .projective(projection), into: &items)
