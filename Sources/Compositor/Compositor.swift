@@ -1,8 +1,9 @@
 import LayerKit
 import Raster
 
-/// Draws a layer tree's presentation into a `Bitmap`: bounds, position, anchor point and the affine
-/// part of the transform chain, opacity (group opacity where a layer has several parts), `isHidden`,
+/// Draws a layer tree's presentation into a `Bitmap`: bounds, position, anchor point and the 3-D
+/// transform chain (perspective, `sublayerTransform`, flattening at each ordinary layer, `zPosition`
+/// order, `isDoubleSided`, `CATransformLayer` depth order; see `SublayerSpace`), opacity (group opacity where a layer has several parts), `isHidden`,
 /// `backgroundColor`, `contents` images placed by `contentsGravity` and sampled bilinearly,
 /// `masksToBounds`, shape layers (fill, then stroke, trimmed by `strokeStart`/`strokeEnd`), and masks
 /// (the alpha of the mask's rendered subtree, in the masked layer's space).

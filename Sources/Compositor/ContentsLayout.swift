@@ -129,26 +129,44 @@ extension DisplayListBuilder {
     /// whole and unsliced, else its rendering at the destination's device resolution (at most 4096
     /// pixels a side), which is then drawn as a picture is.
     func contentsItem(_ image: Bitmap, of layer: CALayer, transform: CGAffineTransform) -> DrawItem? {
+        let stretch = (
+            x: (transform.a * transform.a + transform.b * transform.b).squareRoot(),
+            y: (transform.c * transform.c + transform.d * transform.d).squareRoot()
+        )
+        guard let (picture, toLayer) = contentsPicture(image, of: layer, pixelsPerPoint: stretch) else { return nil }
+        return imageItem(picture, transform: toLayer.concatenating(transform))
+    }
+
+    /// The same under a projective map: a sliced or cropped picture is rendered at twice its point size
+    /// (a perspective map has no one device resolution), then drawn through `projection`.
+    func projectedContentsItem(_ image: Bitmap, of layer: CALayer, projection: Homography) -> DrawItem? {
+        guard let (picture, toLayer) = contentsPicture(image, of: layer, pixelsPerPoint: (2, 2)) else { return nil }
+        return projectedImageItem(picture, projection: Homography(toLayer).concatenating(projection))
+    }
+
+    /// The picture to draw for `layer`'s contents and its map into the layer's bounds coordinates:
+    /// `image` itself when it is shown whole and unsliced, else its rendering at `pixelsPerPoint` of
+    /// the destination (at most 4096 pixels a side); nil when nothing shows.
+    private func contentsPicture(
+        _ image: Bitmap, of layer: CALayer, pixelsPerPoint: (x: CGFloat, y: CGFloat)
+    ) -> (Bitmap, CGAffineTransform)? {
         guard let layout = ContentsLayout(width: image.width, height: image.height, layer: layer) else { return nil }
         let d = layout.destination
-        if layout.isPlain {
-            let toDevice = CGAffineTransform(
-                a: d.width / CGFloat(image.width), b: 0, c: 0, d: d.height / CGFloat(image.height), tx: d.minX,
-                ty: d.minY
-            ).concatenating(transform)
-            return imageItem(image, transform: toDevice)
+        func map(_ picture: Bitmap) -> CGAffineTransform {
+            CGAffineTransform(
+                a: d.width / CGFloat(picture.width), b: 0, c: 0, d: d.height / CGFloat(picture.height), tx: d.minX,
+                ty: d.minY)
         }
-        func size(_ points: CGFloat, _ x: CGFloat, _ y: CGFloat) -> Int? {
-            let pixels = (points * (x * x + y * y).squareRoot()).rounded(.up)
+        if layout.isPlain { return (image, map(image)) }
+        func size(_ points: CGFloat, _ scale: CGFloat) -> Int? {
+            let pixels = (points * scale).rounded(.up)
             guard pixels.isFinite, pixels >= 1 else { return pixels.isFinite ? 1 : nil }
             return Int(min(pixels, 4096))
         }
-        guard let width = size(d.width, transform.a, transform.b), let height = size(d.height, transform.c, transform.d)
-        else { return nil }
+        guard let width = size(d.width, pixelsPerPoint.x), let height = size(d.height, pixelsPerPoint.y) else {
+            return nil
+        }
         let rendering = renderings.rendering(of: image, layout: layout, width: width, height: height)
-        let toDevice = CGAffineTransform(
-            a: d.width / CGFloat(width), b: 0, c: 0, d: d.height / CGFloat(height), tx: d.minX, ty: d.minY
-        ).concatenating(transform)
-        return imageItem(rendering, transform: toDevice)
+        return (rendering, map(rendering))
     }
 }

@@ -31,6 +31,8 @@ struct CoverageKey: Hashable {
     var transform: CGAffineTransform
     var source: Source
     var canvas: PixelRect
+    /// The projective map the shape was drawn through (then `transform` is the identity); nil for affine.
+    var projection: Homography? = nil
 }
 
 /// A coverage mask over the shape's own bounds (clipped to the frame), leased from a `MaskPool`: it

@@ -29,6 +29,12 @@ enum Damage {
         )
         where a === b && transformA == transformB && opacityA == opacityB:
             break
+        case (
+            .projectedImage(let a, let projectionA, let opacityA, _),
+            .projectedImage(let b, let projectionB, let opacityB, _)
+        )
+        where a === b && projectionA == projectionB && opacityA == opacityB:
+            break
         case (.fill(let a, let opacityA, let coverageA), .fill(let b, let opacityB, let coverageB))
         where a == b && opacityA == opacityB:
             addCoverageChanges(from: coverageA, to: coverageB, bounds: old.bounds.union(new.bounds), into: &region)

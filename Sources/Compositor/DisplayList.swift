@@ -10,6 +10,9 @@ enum DrawItem {
     /// An image under a general affine transform (a rotating sprite), resampled every frame;
     /// `visible` holds every texel that is not fully transparent.
     case transformedImage(Bitmap, CGAffineTransform, opacity: UInt8, visible: PixelRect)
+    /// An image through a projective map (a layer's contents under perspective), resampled every frame
+    /// with its edge texels extended and cut by `coverage`, the projected image rectangle's.
+    case projectedImage(Bitmap, Homography, opacity: UInt8, coverage: Coverage)
     /// A solid colour through a coverage mask (a background, a shape's fill or stroke).
     case fill(Pixel, opacity: UInt8, coverage: Coverage)
     /// A solid colour through a text's glyph coverage (upright text, composed from the glyph cache).
@@ -42,6 +45,8 @@ enum DrawItem {
             return coverage.map { entry.bounds.intersection($0.bounds) } ?? entry.bounds
         case .transformedImage(_, let transform, _, let visible):
             return Bitmap.deviceBounds(ofTexels: visible, transform: transform)
+        case .projectedImage(_, _, _, let coverage):
+            return coverage.bounds
         case .fill(_, _, let coverage):
             return coverage.bounds
         case .glyphs(let glyphs, _, _):

@@ -7,7 +7,16 @@ final class DisplayListBuilder {
     let masks = MaskPool()
     private let images = PreparedImages()
     let rasterizer = Rasterizer()
-    private let stroker = Stroker()
+    let stroker = Stroker()
+    /// A polygon in a layer's plane (a stroke's outline, a picture's rectangle) before it is projected
+    /// (reused).
+    var planePolygon = Polygon()
+    /// The working storage of projecting paths (reused).
+    var projectionScratch = ProjectionScratch()
+    /// The depth-sorted units of the `CATransformLayer` spaces being built, innermost on top (reused).
+    var depthUnits: [(depth: CGFloat, range: Range<Int>)] = []
+    /// The items of a transform layer's space while they are put in depth order (reused, emptied after).
+    var reorderScratch: [DrawItem] = []
     var polygon = Polygon()
     var previousCoverage: [CoverageKey: Coverage] = [:]
     var currentCoverage: [CoverageKey: Coverage] = [:]
@@ -39,7 +48,7 @@ final class DisplayListBuilder {
         currentCoverage.removeAll(keepingCapacity: true)
         currentByOwner.removeAll(keepingCapacity: true)
         var items: [DrawItem] = []
-        appendLayer(root, parent: .identity, into: &items)
+        appendLayer(root, in: .device, into: &items)
         swap(&previousCoverage, &currentCoverage)
         swap(&previousByOwner, &currentByOwner)
         gradients.endFrame()
@@ -52,25 +61,24 @@ final class DisplayListBuilder {
     /// Appends the items of `layer` and its sublayers to `items`. They are appended in place, so a
     /// layer without a mask, clip or group opacity (or with one item that takes its opacity) allocates
     /// nothing; only a layer that needs a group moves its items into one.
-    private func appendLayer(_ layer: CALayer, parent: CGAffineTransform, into items: inout [DrawItem]) {
+    func appendLayer(_ layer: CALayer, in space: SublayerSpace, into items: inout [DrawItem]) {
         if let transition = layer.activeTransition {
-            appendTransition(transition, of: layer, parent: parent, into: &items)
+            appendTransition(transition, of: layer, in: space, into: &items)
             return
         }
-        appendLayerItself(layer, parent: parent, into: &items)
+        appendLayerItself(layer, in: space, into: &items)
     }
 
     /// A layer during a transition: its old picture and its live self, each moved (and the new one
     /// faded in) as the transition's progress says.
     private func appendTransition(
-        _ transition: TransitionFrame, of layer: CALayer, parent: CGAffineTransform, into items: inout [DrawItem]
+        _ transition: TransitionFrame, of layer: CALayer, in space: SublayerSpace, into items: inout [DrawItem]
     ) {
         let offsets = transition.offsets(width: layer.bounds.width, height: layer.bounds.height)
         var old: [DrawItem] = []
-        appendLayerItself(
-            transition.old, parent: parent.translatedInParent(by: offsets.old), into: &old)
+        appendLayerItself(transition.old, in: space.translated(by: offsets.old), into: &old)
         var new: [DrawItem] = []
-        appendLayerItself(layer, parent: parent.translatedInParent(by: offsets.new), into: &new)
+        appendLayerItself(layer, in: space.translated(by: offsets.new), into: &new)
         if transition.type == .fade {
             let alpha = Self.byte(Float(transition.progress))
             if alpha < 255, !new.isEmpty { new = alpha == 0 ? [] : [.group(new, opacity: alpha, coverage: nil)] }
@@ -78,55 +86,92 @@ final class DisplayListBuilder {
         items += offsets.oldOnTop ? new + old : old + new
     }
 
-    private func appendLayerItself(_ layer: CALayer, parent: CGAffineTransform, into items: inout [DrawItem]) {
+    /// A layer's own items (background, contents, sublayers, clip, border, shadow, mask, opacity) in its
+    /// plane; a `CATransformLayer` puts its sublayers' in depth order instead. A layer that is not
+    /// double-sided draws nothing while its plane faces away.
+    private func appendLayerItself(_ layer: CALayer, in space: SublayerSpace, into items: inout [DrawItem]) {
         guard !layer.isHidden, layer.opacity > 0 else { return }
-        let transform = LayerGeometry.localToSuperlayer(layer).concatenating(parent)
+        if layer is CATransformLayer { return appendDepthSorted(layer, in: space, into: &items) }
+        guard let map = space.map(of: layer), layer.isDoubleSided || map.facesViewer else { return }
         let start = items.count
-        appendContent(of: layer, transform: transform, into: &items)
+        appendContent(of: layer, map: map, into: &items)
         if let replicator = layer as? CAReplicatorLayer {
-            appendInstances(of: replicator, transform: transform, into: &items)
+            appendInstances(of: replicator, map: map, into: &items)
         } else {
-            for sublayer in layer.sublayers ?? [] {
-                appendLayer(sublayer, parent: transform, into: &items)
-            }
+            appendSublayers(of: layer, in: .sublayers(of: layer, map: map), into: &items)
         }
         if layer.masksToBounds, items.count > start {
-            let clip = outlineCoverage(of: layer, transform: transform)
+            let clip = outlineCoverage(of: layer, map: map)
             items.append(.group(Self.removeItems(from: start, of: &items), opacity: 255, coverage: clip))
         }
-        if let border = borderItem(of: layer, transform: transform) { items.append(border) }
-        if !layer.masksToBounds, let shadow = shadowItem(of: layer, casting: items[start...], transform: transform) {
+        if let border = borderItem(of: layer, map: map) { items.append(border) }
+        if !layer.masksToBounds, case .affine(let transform) = map,
+            let shadow = shadowItem(of: layer, casting: items[start...], transform: transform)
+        {
             items.insert(shadow, at: start)
         }
         guard items.count > start else { return }
         var maskCoverage: Coverage?
         if let mask = layer.mask {
-            guard let coverage = coverage(ofMask: mask, parent: transform) else {
+            guard let coverage = coverage(ofMask: mask, in: SublayerSpace(plane: map, toPlane: nil)) else {
                 items.removeSubrange(start...)
                 return
             }
             maskCoverage = coverage
         }
-        let opacity = Self.byte(layer.opacity)
-        if maskCoverage == nil && opacity == 255 { return }
-        if items.count == start + 1,
-            let single = Self.applying(opacity: opacity, coverage: maskCoverage, to: items[start])
+        applyOpacity(Self.byte(layer.opacity), coverage: maskCoverage, from: start, of: &items)
+    }
+
+    /// Folds `opacity` and a mask's coverage into `items[start...]`: into the one item when it takes
+    /// them, else into a group of them all.
+    func applyOpacity(_ opacity: UInt8, coverage: Coverage?, from start: Int, of items: inout [DrawItem]) {
+        if coverage == nil && opacity == 255 || items.count == start { return }
+        if items.count == start + 1, let single = Self.applying(opacity: opacity, coverage: coverage, to: items[start])
         {
             items[start] = single
         } else {
-            items.append(.group(Self.removeItems(from: start, of: &items), opacity: opacity, coverage: maskCoverage))
+            items.append(.group(Self.removeItems(from: start, of: &items), opacity: opacity, coverage: coverage))
         }
     }
 
-    /// A replicator's copies of its sublayers, instance 0 first: each under its instance transform (the
-    /// affine part: layers are drawn flat) and, unless it is white, multiplied by its colour.
-    private func appendInstances(
-        of replicator: CAReplicatorLayer, transform: CGAffineTransform, into items: inout [DrawItem]
-    ) {
+    /// An ordinary layer's sublayers, in ascending `zPosition` (a stable sort: equal ones keep their
+    /// order in `sublayers`), as Core Animation orders siblings in a flattened layer.
+    private func appendSublayers(of layer: CALayer, in space: SublayerSpace, into items: inout [DrawItem]) {
+        guard let sublayers = layer.sublayers, let first = sublayers.first else { return }
+        var ordered = true
+        var previous = first.zPosition
+        for sublayer in sublayers.dropFirst() {
+            ordered = ordered && !(sublayer.zPosition < previous)
+            previous = sublayer.zPosition
+        }
+        if ordered {
+            for sublayer in sublayers { appendLayer(sublayer, in: space, into: &items) }
+        } else {
+            let order = sublayers.indices.sorted {
+                (sublayers[$0].zPosition, $0) < (sublayers[$1].zPosition, $1)
+            }
+            for index in order { appendLayer(sublayers[index], in: space, into: &items) }
+        }
+    }
+
+    /// A replicator's copies of its sublayers, instance 0 first: each under its instance transform (then
+    /// the replicator's `sublayerTransform`), flattened into the replicator's plane, and, unless it is
+    /// white, multiplied by its colour.
+    private func appendInstances(of replicator: CAReplicatorLayer, map: PlaneMap, into items: inout [DrawItem]) {
+        let sublayerTransform = LayerPlacement.sublayerTransform(of: replicator)
         for instance in replicator.instances() {
-            let parent = CATransform3DGetAffineTransform(instance.transform).concatenating(transform)
+            let space: SublayerSpace
+            if sublayerTransform == nil, CATransform3DIsAffine(instance.transform), case .affine(let transform) = map {
+                space = SublayerSpace(
+                    plane: .affine(CATransform3DGetAffineTransform(instance.transform).concatenating(transform)),
+                    toPlane: nil)
+            } else {
+                let toPlane =
+                    sublayerTransform.map { CATransform3DConcat(instance.transform, $0) } ?? instance.transform
+                space = SublayerSpace(plane: map, toPlane: toPlane)
+            }
             var drawn: [DrawItem] = []
-            for sublayer in instance.sublayers { appendLayer(sublayer, parent: parent, into: &drawn) }
+            for sublayer in instance.sublayers { appendLayer(sublayer, in: space, into: &drawn) }
             guard !drawn.isEmpty else { continue }
             let c = instance.color
             let tint =
@@ -162,6 +207,8 @@ final class DisplayListBuilder {
             return .glyphs(glyphs, color: color, opacity: mul255(own, opacity))
         case .transformedImage(let image, let transform, let own, let visible) where coverage == nil:
             return .transformedImage(image, transform, opacity: mul255(own, opacity), visible: visible)
+        case .projectedImage(let image, let projection, let own, let cut) where coverage == nil:
+            return .projectedImage(image, projection, opacity: mul255(own, opacity), coverage: cut)
         case .group(let items, let own, let shape) where coverage == nil:
             return .group(items, opacity: mul255(own, opacity), coverage: shape)
         default:
@@ -172,6 +219,14 @@ final class DisplayListBuilder {
     /// The bitmap to draw for a layer's `contents`: a `CGImage` (as `UIImage.cgImage` gives) or a bitmap.
     static func picture(_ contents: Any?) -> Bitmap? {
         (contents as? CGImage)?.bitmap ?? contents as? Bitmap
+    }
+
+    /// A layer's background, contents, shape and particles through `map`.
+    private func appendContent(of layer: CALayer, map: PlaneMap, into items: inout [DrawItem]) {
+        switch map {
+        case .affine(let transform): appendContent(of: layer, transform: transform, into: &items)
+        case .projective(let projection): appendProjectedContent(of: layer, projection: projection, into: &items)
+        }
     }
 
     private func appendContent(of layer: CALayer, transform: CGAffineTransform, into items: inout [DrawItem]) {
@@ -199,18 +254,17 @@ final class DisplayListBuilder {
             appendText(of: text, transform: transform, into: &items)
         }
         if let shape = layer as? CAShapeLayer, let path = shape.path, !path.isEmpty {
-            appendShape(shape, path: path, transform: transform, into: &items)
+            appendShape(shape, path: path, map: .affine(transform), into: &items)
         }
         if let emitter = layer as? CAEmitterLayer {
-            appendParticles(of: emitter, transform: transform, into: &items)
+            appendParticles(of: emitter, map: .affine(transform), into: &items)
         }
     }
 
     /// An emitter's particles: each its cell's picture, centred on the particle, scaled, turned and
     /// multiplied by its colour; added to the frame in additive mode, drawn over it otherwise (oldest
     /// first, or last for `oldestLast`).
-    private func appendParticles(of emitter: CAEmitterLayer, transform: CGAffineTransform, into items: inout [DrawItem])
-    {
+    func appendParticles(of emitter: CAEmitterLayer, map: PlaneMap, into items: inout [DrawItem]) {
         var drawn: [DrawItem] = []
         for particle in emitter.particles() {
             guard let image = Self.picture(particle.contents), image.width > 0, image.height > 0, particle.scale > 0,
@@ -220,23 +274,25 @@ final class DisplayListBuilder {
             let alpha = Self.byte(Float(c.alpha))
             guard alpha > 0 else { continue }
             let size = particle.scale / particle.contentsScale
-            let toDevice = CGAffineTransform(translationX: -CGFloat(image.width) / 2, y: -CGFloat(image.height) / 2)
+            let toLayer = CGAffineTransform(translationX: -CGFloat(image.width) / 2, y: -CGFloat(image.height) / 2)
                 .concatenating(CGAffineTransform(scaleX: size, y: size))
                 .concatenating(CGAffineTransform(rotationAngle: particle.angle))
                 .concatenating(CGAffineTransform(translationX: particle.position.x, y: particle.position.y))
-                .concatenating(transform)
-            let visible = visibleTexels(of: image)
             let rgb =
                 Pixel(Self.byte(Float(c.red))) << 16 | Pixel(Self.byte(Float(c.green))) << 8
                 | Pixel(Self.byte(Float(c.blue)))
-            if rgb == 0xFF_FFFF {
-                drawn.append(.transformedImage(image, toDevice, opacity: alpha, visible: visible))
-            } else {
-                drawn.append(
-                    .tinted(
-                        [.transformedImage(image, toDevice, opacity: 255, visible: visible)],
-                        tint: Pixel(alpha) << 24 | rgb))
+            let white = rgb == 0xFF_FFFF
+            let item: DrawItem
+            switch map {
+            case .affine(let transform):
+                item = .transformedImage(
+                    image, toLayer.concatenating(transform), opacity: white ? alpha : 255,
+                    visible: visibleTexels(of: image))
+            case .projective(let projection):
+                item = projectedImageItem(
+                    image, projection: Homography(toLayer).concatenating(projection), opacity: white ? alpha : 255)
             }
+            drawn.append(white ? item : .tinted([item], tint: Pixel(alpha) << 24 | rgb))
         }
         guard !drawn.isEmpty else { return }
         switch emitter.renderMode {
@@ -260,7 +316,7 @@ final class DisplayListBuilder {
     }
 
     /// The part of `image` that is not fully transparent, measured once per image.
-    private func visibleTexels(of image: Bitmap) -> PixelRect {
+    func visibleTexels(of image: Bitmap) -> PixelRect {
         let id = ObjectIdentifier(image)
         if let known = visibleTexelCache[id], known.image === image { return known.texels }
         if visibleTexelCache.count > 16 { visibleTexelCache.removeAll() }
@@ -269,38 +325,37 @@ final class DisplayListBuilder {
         return texels
     }
 
-    private func appendShape(
-        _ shape: CAShapeLayer, path: CGPath, transform: CGAffineTransform, into items: inout [DrawItem]
-    ) {
+    /// A shape layer's fill, then its stroke, through `map`.
+    func appendShape(_ shape: CAShapeLayer, path: CGPath, map: PlaneMap, into items: inout [DrawItem]) {
+        func coverage(_ source: CoverageKey.Source, stroke: Bool) -> Coverage {
+            let owner = CoverageOwner(shape, stroke: stroke)
+            switch map {
+            case .affine(let transform): return shapeCoverage(path, transform: transform, source: source, owner: owner)
+            case .projective(let h): return projectedShapeCoverage(path, projection: h, source: source, owner: owner)
+            }
+        }
         if let fill = shape.fillColor, fill.alpha > 0 {
             let rule: FillRule = shape.fillRule == .evenOdd ? .evenOdd : .nonZero
-            items.append(
-                .fill(
-                    fill.premultipliedPixel, opacity: 255,
-                    coverage: shapeCoverage(
-                        path, transform: transform, source: .fill(rule), owner: CoverageOwner(shape, stroke: false))))
+            items.append(.fill(fill.premultipliedPixel, opacity: 255, coverage: coverage(.fill(rule), stroke: false)))
         }
         if let stroke = shape.strokeColor, stroke.alpha > 0, shape.lineWidth > 0 {
             let source = CoverageKey.Source.stroke(
                 Self.strokeStyle(of: shape), start: shape.strokeStart, end: shape.strokeEnd)
-            items.append(
-                .fill(
-                    stroke.premultipliedPixel, opacity: 255,
-                    coverage: shapeCoverage(
-                        path, transform: transform, source: source, owner: CoverageOwner(shape, stroke: true))))
+            items.append(.fill(stroke.premultipliedPixel, opacity: 255, coverage: coverage(source, stroke: true)))
         }
     }
 
     /// The coverage a mask layer gives its masked layer: the alpha of the mask's rendered subtree. A
     /// mask that is one opaque shape or one opaque rectangle is rasterized straight into coverage, and
     /// one drawn by solid fills alone is kept while they are unchanged; nil means the mask shows nothing.
-    private func coverage(ofMask mask: CALayer, parent: CGAffineTransform) -> Coverage? {
+    private func coverage(ofMask mask: CALayer, in space: SublayerSpace) -> Coverage? {
         guard !mask.isHidden, mask.opacity > 0 else { return nil }
-        let transform = LayerGeometry.localToSuperlayer(mask).concatenating(parent)
         let plain =
             (mask.sublayers ?? []).isEmpty && mask.mask == nil && mask.contents == nil && mask.opacity >= 1
-            && !mask.masksToBounds && !(mask is CAGradientLayer)
-        if plain, let shape = mask as? CAShapeLayer, shape.backgroundColor.map({ $0.alpha == 0 }) ?? true {
+            && !mask.masksToBounds && !(mask is CAGradientLayer) && !(mask is CATransformLayer)
+        if plain, case .affine(let transform)? = space.map(of: mask), let shape = mask as? CAShapeLayer,
+            shape.backgroundColor.map({ $0.alpha == 0 }) ?? true
+        {
             let fills = (shape.fillColor?.alpha ?? 0) > 0
             let strokes = (shape.strokeColor?.alpha ?? 0) > 0 && shape.lineWidth > 0
             guard let path = shape.path, fills || strokes else { return nil }
@@ -312,16 +367,19 @@ final class DisplayListBuilder {
                 return shapeCoverage(
                     path, transform: transform, source: source, owner: CoverageOwner(shape, stroke: strokes))
             }
-        } else if plain, !(mask is CAShapeLayer), let background = mask.backgroundColor {
+        } else if plain, !(mask is CAShapeLayer), case .affine(let transform)? = space.map(of: mask),
+            let background = mask.backgroundColor
+        {
             guard background.alpha > 0 else { return nil }
             if background.alpha >= 1 { return rectCoverage(mask.bounds, transform: transform) }
         }
         var items: [DrawItem] = []
-        appendLayer(mask, parent: parent, into: &items)
+        appendLayer(mask, in: space, into: &items)
         guard !items.isEmpty else { return nil }
         // A mask drawn by keyed solid fills alone has the same alpha while they are unchanged.
-        let key = Self.castFills(items[...]).map {
-            CoverageKey(path: [], transform: parent, source: .maskFills($0), canvas: frame)
+        var key: CoverageKey?
+        if case .affine(let transform)? = space.map(of: mask), let fills = Self.castFills(items[...]) {
+            key = CoverageKey(path: [], transform: transform, source: .maskFills(fills), canvas: frame)
         }
         if let key, let known = currentCoverage[key] ?? previousCoverage[key] {
             currentCoverage[key] = known
@@ -415,7 +473,7 @@ final class DisplayListBuilder {
                 x: clamp(minX), y: clamp(minY), width: clamp(maxX) - clamp(minX), height: clamp(maxY) - clamp(minY)))
     }
 
-    private static func strokeStyle(of shape: CAShapeLayer) -> StrokeStyle {
+    static func strokeStyle(of shape: CAShapeLayer) -> StrokeStyle {
         StrokeStyle(
             lineWidth: shape.lineWidth,
             lineCap: shape.lineCap == .round ? .round : shape.lineCap == .square ? .square : .butt,
@@ -454,13 +512,5 @@ struct CoverageOwner: Hashable {
     init(_ layer: CALayer, part: Int) {
         self.layer = ObjectIdentifier(layer)
         self.part = part
-    }
-}
-
-extension CGAffineTransform {
-    /// This superlayer-to-device transform with the layer moved by `offset` in the superlayer's
-    /// coordinates first.
-    fileprivate func translatedInParent(by offset: CGPoint) -> CGAffineTransform {
-        offset == .zero ? self : CGAffineTransform(translationX: offset.x, y: offset.y).concatenating(self)
     }
 }

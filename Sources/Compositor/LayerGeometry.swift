@@ -5,7 +5,8 @@ import Raster
 enum LayerGeometry {
     /// The transform from `layer`'s bounds coordinates to its superlayer's, as Core Animation places a
     /// layer: the anchor point of `bounds` goes to `position`, and `transform` turns about it. Only the
-    /// affine part of a 3-D transform is used (layers are drawn flat, without perspective).
+    /// affine part of a 3-D transform is used: the map of a layer whose transform is affine (3-D ones
+    /// go through `LayerPlacement.toSuperlayer`).
     static func localToSuperlayer(_ layer: CALayer) -> CGAffineTransform {
         let bounds = layer.bounds
         let anchor = layer.anchorPoint

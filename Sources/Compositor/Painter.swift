@@ -62,6 +62,11 @@ struct Painter {
             target.draw(
                 image, transform: transform, opacity: opacity, in: region, within: bounds, visibleTexels: visible,
                 bands: imageBands)
+        case .projectedImage(let image, let projection, let opacity, let coverage):
+            let imageBands = item.bounds.area >= 512 * 512 ? bands : 1
+            target.draw(
+                image, projection: projection, opacity: opacity, mask: coverage.mask, in: region, within: bounds,
+                bands: imageBands)
         case .fill(let color, let opacity, let coverage):
             target.fill(color, opacity: opacity, mask: coverage.mask, in: region, within: bounds)
         case .rect(let color, let opacity, let rect):

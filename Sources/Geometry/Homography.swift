@@ -1,7 +1,7 @@
 /// A projective map of the plane: a point (x, y) maps to (X/W, Y/W) with [X Y W] = [x y 1] · H (row
 /// vectors, as `CATransform3D`). What a layer's plane (z = 0) goes through on its way to the screen
 /// under a 3D transform with perspective (`m34`).
-public struct Homography: Equatable, Sendable {
+public struct Homography: Hashable, Sendable {
     public var m11: CGFloat, m12: CGFloat, m13: CGFloat
     public var m21: CGFloat, m22: CGFloat, m23: CGFloat
     public var m31: CGFloat, m32: CGFloat, m33: CGFloat
@@ -80,16 +80,26 @@ public struct Homography: Equatable, Sendable {
         let linear = (m11 * m11 + m12 * m12 + m21 * m21 + m22 * m22).squareRoot()
         let perspective = (m13 * m13 + m23 * m23).squareRoot()
         var worst: CGFloat = 0
-        for p in [
-            CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
-            CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY),
-        ] {
-            let h = homogeneous(p)
+        for corner in 0..<4 {
+            let h = homogeneous(
+                CGPoint(x: corner & 1 == 0 ? rect.minX : rect.maxX, y: corner & 2 == 0 ? rect.minY : rect.maxY))
             guard h.w >= Self.nearestW else { return .infinity }
             let screen = (h.x * h.x + h.y * h.y).squareRoot() / h.w
             worst = max(worst, (linear + screen * perspective) / h.w)
         }
         return worst
+    }
+
+    /// Appends `source`'s contours to `polygon`, each mapped by `projectClipped` (clipped at the eye
+    /// plane, divided by W); contours wholly behind the eye are left out. `clipped` is scratch storage,
+    /// so nothing is allocated once it has grown.
+    public func project(_ source: Polygon, into polygon: inout Polygon, clipped: inout [CGPoint]) {
+        for c in 0..<source.contourCount {
+            projectClipped(source.points[source.contourRange(c)], into: &clipped)
+            guard !clipped.isEmpty else { continue }
+            polygon.beginContour()
+            for p in clipped { polygon.append(p) }
+        }
     }
 
     /// The points of a closed polygon after the map, clipped to W ≥ `nearestW` first (Sutherland–
@@ -123,15 +133,30 @@ extension CGPath {
     public func flatten(
         into polygon: inout Polygon, projection: Homography, tolerance: CGFloat = defaultFlatteningTolerance
     ) {
+        var scratch = ProjectionScratch()
+        flatten(into: &polygon, projection: projection, tolerance: tolerance, scratch: &scratch)
+    }
+
+    /// `flatten(into:projection:tolerance:)` with its working storage in `scratch`, so nothing is
+    /// allocated once the scratch and `polygon` have grown.
+    public func flatten(
+        into polygon: inout Polygon, projection: Homography, tolerance: CGFloat = defaultFlatteningTolerance,
+        scratch: inout ProjectionScratch
+    ) {
         let magnification = projection.magnification(over: boundingBox)
         let local = magnification.isFinite && magnification > 0 ? tolerance / magnification : tolerance / 1000
-        let source = flattened(tolerance: local)
-        var clipped: [CGPoint] = []
-        for c in 0..<source.contourCount {
-            projection.projectClipped(source.points[source.contourRange(c)], into: &clipped)
-            guard !clipped.isEmpty else { continue }
-            polygon.beginContour()
-            for p in clipped { polygon.append(p) }
-        }
+        scratch.local.removeAll()
+        flatten(into: &scratch.local, tolerance: local)
+        projection.project(scratch.local, into: &polygon, clipped: &scratch.clipped)
     }
+}
+
+/// Reusable storage for projecting paths (the path flattened in its own plane, and one contour clipped
+/// at the eye plane), kept by a caller that projects every frame.
+public struct ProjectionScratch: Sendable {
+    var local = Polygon()
+    /// One contour after `Homography.projectClipped`; pass it to `project(_:into:clipped:)`.
+    public var clipped: [CGPoint] = []
+
+    public init() {}
 }

@@ -1,7 +1,7 @@
 /// A parsed key path of a layer property, so the per-frame write is a switch rather than string work.
 /// Key paths map to keys through `LayerProperty.all`, where each property is declared.
 enum AnimatableKey: Hashable {
-    case opacity, hidden, zPosition, cornerRadius, borderWidth, borderColor
+    case opacity, hidden, zPosition, anchorPointZ, cornerRadius, borderWidth, borderColor
     /// `shadowPath` is kept beside the plain-data state (a path is a reference), read and written by the layer.
     case shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath
     case position, positionX, positionY
@@ -9,6 +9,8 @@ enum AnimatableKey: Hashable {
     case bounds, boundsOrigin, boundsOriginX, boundsOriginY, boundsSize, boundsWidth, boundsHeight
     case transform
     case transformPart(TransformPart)
+    case sublayerTransform
+    case sublayerTransformPart(TransformPart)
     case backgroundColor
     /// The part of the picture shown and its nine-slice centre, both in unit coordinates.
     case contentsRect, contentsCenter
@@ -25,7 +27,7 @@ enum AnimatableKey: Hashable {
     /// Any other key: stored in the layer's key-value dictionary.
     case custom(String)
 
-    /// The components of `transform` addressable by key path.
+    /// The components of `transform` and `sublayerTransform` addressable by key path.
     enum TransformPart: Hashable {
         case rotationX, rotationY, rotationZ
         case scale, scaleX, scaleY, scaleZ
@@ -88,6 +90,7 @@ enum AnimatableKey: Hashable {
         case .opacity: return .number(Double(s.opacity))
         case .hidden: return .number(s.isHidden ? 1 : 0)
         case .zPosition: return .number(s.zPosition)
+        case .anchorPointZ: return .number(s.anchorPointZ)
         case .cornerRadius: return .number(s.cornerRadius)
         case .borderWidth: return .number(s.borderWidth)
         case .borderColor: return .color(s.borderColor)
@@ -110,6 +113,8 @@ enum AnimatableKey: Hashable {
         case .boundsHeight: return .number(s.bounds.size.height)
         case .transform: return .transform(s.transform)
         case .transformPart(let part): return readPart(part, s.transform)
+        case .sublayerTransform: return .transform(s.sublayerTransform)
+        case .sublayerTransformPart(let part): return readPart(part, s.sublayerTransform)
         case .backgroundColor: return .color(s.backgroundColor)
         case .contentsRect: return .rect(s.contentsRect)
         case .contentsCenter: return .rect(s.contentsCenter)
@@ -125,6 +130,7 @@ enum AnimatableKey: Hashable {
         case (.opacity, .number(let v)): s.opacity = Float(v)
         case (.hidden, .number(let v)): s.isHidden = v >= 0.5
         case (.zPosition, .number(let v)): s.zPosition = v
+        case (.anchorPointZ, .number(let v)): s.anchorPointZ = v
         case (.cornerRadius, .number(let v)): s.cornerRadius = v
         case (.borderWidth, .number(let v)): s.borderWidth = v
         case (.borderColor, .color(let v)): s.borderColor = v
@@ -147,6 +153,8 @@ enum AnimatableKey: Hashable {
         case (.boundsHeight, .number(let v)): s.bounds.size.height = v
         case (.transform, .transform(let v)): s.transform = v
         case (.transformPart(let part), _): return writePart(part, value, &s.transform)
+        case (.sublayerTransform, .transform(let v)): s.sublayerTransform = v
+        case (.sublayerTransformPart(let part), _): return writePart(part, value, &s.sublayerTransform)
         case (.backgroundColor, .color(let v)): s.backgroundColor = v
         case (.contentsRect, .rect(let v)): s.contentsRect = v
         case (.contentsCenter, .rect(let v)): s.contentsCenter = v

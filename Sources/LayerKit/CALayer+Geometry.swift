@@ -1,7 +1,53 @@
+/// Where Core Animation places a layer in 3-D (core-animation-breadth.md §6), row vectors as
+/// `CATransform3D`: the one statement of it, for `convert` and the Compositor.
+public enum LayerPlacement {
+    /// The transform from `layer`'s bounds coordinates to its superlayer's: Tr(−anchor, −anchorPointZ) ·
+    /// `transform` · Tr(`position`, `zPosition`).
+    public static func toSuperlayer(_ layer: CALayer) -> CATransform3D {
+        let s = layer.state
+        let toAnchor = CATransform3DMakeTranslation(
+            -(s.bounds.minX + s.anchorPoint.x * s.bounds.width), -(s.bounds.minY + s.anchorPoint.y * s.bounds.height),
+            -s.anchorPointZ)
+        return CATransform3DConcat(
+            CATransform3DConcat(toAnchor, s.transform),
+            CATransform3DMakeTranslation(s.position.x, s.position.y, s.zPosition))
+    }
+
+    /// `layer`'s `sublayerTransform` applied about its anchor point, Tr(−A) · U · Tr(A) with A the
+    /// anchor in bounds coordinates (the bounds centre by default: a perspective's vanishing point sits
+    /// there); nil for the identity.
+    public static func sublayerTransform(of layer: CALayer) -> CATransform3D? {
+        let s = layer.state
+        guard !CATransform3DIsIdentity(s.sublayerTransform) else { return nil }
+        let (ax, ay) = (
+            s.bounds.minX + s.anchorPoint.x * s.bounds.width, s.bounds.minY + s.anchorPoint.y * s.bounds.height
+        )
+        return CATransform3DConcat(
+            CATransform3DConcat(CATransform3DMakeTranslation(-ax, -ay, 0), s.sublayerTransform),
+            CATransform3DMakeTranslation(ax, ay, 0))
+    }
+}
+
 extension CALayer {
+    /// The projective map of this layer's plane into its superlayer's plane (flattened there) when a
+    /// plain 2-D map does not give it: under a superlayer's `sublayerTransform`, or with an
+    /// `anchorPointZ`; nil otherwise.
+    private var planeToSuperlayer: Homography? {
+        let sublayer = superlayerStorage.flatMap { LayerPlacement.sublayerTransform(of: $0) }
+        guard sublayer != nil || state.anchorPointZ != 0 else { return nil }
+        let local = LayerPlacement.toSuperlayer(self)
+        return Homography(sublayer.map { CATransform3DConcat(local, $0) } ?? local)
+    }
+
     /// Maps a point from this layer's coordinates to its superlayer's: the bounds point relative to
-    /// the anchor is transformed by `transform` (with the perspective divide) and placed at `position`.
+    /// the anchor is transformed by `transform` (with the perspective divide) and placed at `position`;
+    /// through the full 3-D placement and the superlayer's `sublayerTransform` when they matter.
     func pointInSuperlayer(_ p: CGPoint) -> CGPoint {
+        if let map = planeToSuperlayer {
+            var h = map.homogeneous(p)
+            if h.w == 0 { h.w = 1 }
+            return CGPoint(x: h.x / h.w, y: h.y / h.w)
+        }
         let s = state
         let anchor = CGPoint(
             x: s.bounds.origin.x + s.anchorPoint.x * s.bounds.size.width,
@@ -18,6 +64,12 @@ extension CALayer {
 
     /// The inverse of `pointInSuperlayer` (through the inverted transform).
     func pointFromSuperlayer(_ p: CGPoint) -> CGPoint {
+        if let map = planeToSuperlayer {
+            guard let inverse = map.inverted else { return p }
+            var h = inverse.homogeneous(p)
+            if h.w == 0 { h.w = 1 }
+            return CGPoint(x: h.x / h.w, y: h.y / h.w)
+        }
         let s = state
         let inverse = CATransform3DInvert(s.transform)
         let x = p.x - s.position.x
@@ -57,6 +109,8 @@ extension CALayer {
     }
 
     /// Converts a point from `layer`'s coordinates (this layer's tree root when nil) to this layer's.
+    /// Each step flattens into the superlayer's plane, as an ordinary layer draws its sublayers (a
+    /// `CATransformLayer`'s sublayers are mapped as if it flattened them too).
     public func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
         pointFromRoot(layer.map { $0.pointInRoot(p) } ?? p)
     }

@@ -240,6 +240,25 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
         get { state.transform }
         set { setState(\.transform, newValue, animating: .transform, event: "transform") }
     }
+    /// The anchor point's z: with `anchorPoint`, the point of the layer that `position` and `zPosition`
+    /// place and that `transform` turns about (0 by default).
+    public var anchorPointZ: CGFloat {
+        get { state.anchorPointZ }
+        set { setState(\.anchorPointZ, newValue, animating: .anchorPointZ, event: "anchorPointZ") }
+    }
+    /// The transform applied to every sublayer while drawing them into this layer, about this layer's
+    /// anchor point (the bounds centre by default): usually the perspective (`m34 = −1/d`) that gives
+    /// the sublayers depth.
+    public var sublayerTransform: CATransform3D {
+        get { state.sublayerTransform }
+        set { setState(\.sublayerTransform, newValue, animating: .sublayerTransform, event: "sublayerTransform") }
+    }
+    /// When false, the layer (and its subtree) is not drawn while its plane faces away from the viewer
+    /// (true by default).
+    public var isDoubleSided: Bool {
+        get { state.isDoubleSided }
+        set { setState(\.isDoubleSided, newValue) }
+    }
 
     /// The affine part of `transform`, as `affineTransform()`.
     public func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(state.transform) }

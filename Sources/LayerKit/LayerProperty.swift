@@ -45,6 +45,8 @@ public struct LayerProperty: Sendable {
         case gradient
         /// `CATextLayer` only.
         case text
+        /// `CATransformLayer` only (it has no properties of its own; scene files name the class).
+        case transformLayer
 
         /// The class itself (a new layer of the kind is `layerType.init(layer: ())`).
         public var layerType: CALayer.Type {
@@ -55,6 +57,7 @@ public struct LayerProperty: Sendable {
             case .emitter: return CAEmitterLayer.self
             case .gradient: return CAGradientLayer.self
             case .text: return CATextLayer.self
+            case .transformLayer: return CATransformLayer.self
             }
         }
 
@@ -67,6 +70,7 @@ public struct LayerProperty: Sendable {
             case .emitter: return type is CAEmitterLayer.Type
             case .gradient: return type is CAGradientLayer.Type
             case .text: return type is CATextLayer.Type
+            case .transformLayer: return type is CATransformLayer.Type
             }
         }
     }
@@ -119,6 +123,7 @@ public struct LayerProperty: Sendable {
         var table = [String: LayerProperty](uniqueKeysWithValues: all.map { ($0.keyPath, $0) })
         table["isHidden"] = table["hidden"]
         table["wrapped"] = table["isWrapped"]
+        table["doubleSided"] = table["isDoubleSided"]
         return table
     }()
 }
@@ -191,6 +196,7 @@ extension LayerProperty {
         animatable("anchorPoint.x", .number, .anchorPointX),
         animatable("anchorPoint.y", .number, .anchorPointY),
         animatable("zPosition", .number, .zPosition),
+        animatable("anchorPointZ", .number, .anchorPointZ),
         animatable("transform", .transform, .transform),
         animatable("transform.rotation", .number, .transformPart(.rotationZ)),
         animatable("transform.rotation.x", .number, .transformPart(.rotationX)),
@@ -204,6 +210,22 @@ extension LayerProperty {
         animatable("transform.translation.x", .number, .transformPart(.translationX)),
         animatable("transform.translation.y", .number, .transformPart(.translationY)),
         animatable("transform.translation.z", .number, .transformPart(.translationZ)),
+        animatable("sublayerTransform", .transform, .sublayerTransform),
+        animatable("sublayerTransform.rotation", .number, .sublayerTransformPart(.rotationZ)),
+        animatable("sublayerTransform.rotation.x", .number, .sublayerTransformPart(.rotationX)),
+        animatable("sublayerTransform.rotation.y", .number, .sublayerTransformPart(.rotationY)),
+        animatable("sublayerTransform.rotation.z", .number, .sublayerTransformPart(.rotationZ)),
+        animatable("sublayerTransform.scale", .number, .sublayerTransformPart(.scale)),
+        animatable("sublayerTransform.scale.x", .number, .sublayerTransformPart(.scaleX)),
+        animatable("sublayerTransform.scale.y", .number, .sublayerTransformPart(.scaleY)),
+        animatable("sublayerTransform.scale.z", .number, .sublayerTransformPart(.scaleZ)),
+        animatable("sublayerTransform.translation", .size, .sublayerTransformPart(.translation)),
+        animatable("sublayerTransform.translation.x", .number, .sublayerTransformPart(.translationX)),
+        animatable("sublayerTransform.translation.y", .number, .sublayerTransformPart(.translationY)),
+        animatable("sublayerTransform.translation.z", .number, .sublayerTransformPart(.translationZ)),
+        plain(
+            "isDoubleSided", .bool, get: { $0.isDoubleSided },
+            set: { layer, value in (value as? Bool).map { layer.isDoubleSided = $0 } }),
         // Appearance
         animatable("opacity", .number, .opacity, range: unit),
         animatable("hidden", .bool, .hidden),

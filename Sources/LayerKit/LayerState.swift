@@ -5,7 +5,10 @@ struct LayerState {
     var position = CGPoint.zero
     var anchorPoint = CGPoint(x: 0.5, y: 0.5)
     var zPosition: CGFloat = 0
+    var anchorPointZ: CGFloat = 0
     var transform = CATransform3DIdentity
+    var sublayerTransform = CATransform3DIdentity
+    var isDoubleSided = true
     var opacity: Float = 1
     var isHidden = false
     var backgroundColor: CGColor?

@@ -1,11 +1,14 @@
-/// A transform split into scale, rotation and translation (`M = S · R · T` for row vectors, the
-/// perspective column kept as is). Rotation is held as Euler angles `R = Rx(x) · Ry(y) · Rz(z)`
+/// A transform split into scale, rotation, translation and perspective (`M = S · R · T · P` for row
+/// vectors, with `P` the identity but for its last column (p₁, p₂, p₃, s)), so the perspective applies
+/// after the rotation, as in the unmatrix decomposition CSS and WebKit use: a card's
+/// `transform.m34 = −1/500` keeps its depth while `transform.rotation.y` animates. Rotation is held as Euler angles `R = Rx(x) · Ry(y) · Rz(z)`
 /// (x applied first), so a pure z rotation by θ reads back θ in (−π, π]. Shear is not represented:
 /// setting one component of a sheared transform drops the shear.
 struct TransformComponents: Equatable {
     var scale: (x: Double, y: Double, z: Double) = (1, 1, 1)
     var rotation: (x: Double, y: Double, z: Double) = (0, 0, 0)
     var translation: (x: Double, y: Double, z: Double) = (0, 0, 0)
+    /// P's last column (p₁, p₂, p₃, s): M's column (m14, m24, m34) is (S · R) · p and m44 = T · p + s.
     var perspective: (m14: Double, m24: Double, m34: Double, m44: Double) = (0, 0, 0, 1)
 
     static func == (l: TransformComponents, r: TransformComponents) -> Bool {
@@ -17,7 +20,6 @@ struct TransformComponents: Equatable {
 
     init(_ m: CATransform3D) {
         translation = (m.m41, m.m42, m.m43)
-        perspective = (m.m14, m.m24, m.m34, m.m44)
         var r1 = (m.m11, m.m12, m.m13)
         var r2 = (m.m21, m.m22, m.m23)
         var r3 = (m.m31, m.m32, m.m33)
@@ -30,6 +32,7 @@ struct TransformComponents: Equatable {
         if determinant < 0 {
             sx = -sx
         }
+        perspective = Self.perspective(of: m, rows: (r1, r2, r3), determinant: determinant)
         scale = (sx, sy, sz)
         if sx != 0 { r1 = (r1.0 / sx, r1.1 / sx, r1.2 / sx) }
         if sy != 0 { r2 = (r2.0 / sy, r2.1 / sy, r2.2 / sy) }
@@ -42,6 +45,29 @@ struct TransformComponents: Equatable {
         } else {
             rotation = (atan2(-r3.1, r2.1), y, 0)
         }
+    }
+
+    /// P's last column for `m` whose upper 3 × 3 block has rows `rows`: p solves (S · R) · p = (m14, m24,
+    /// m34) by Cramer's rule and s = m44 − T · p; a singular block keeps m's column as is.
+    private static func perspective(
+        of m: CATransform3D,
+        rows: ((CGFloat, CGFloat, CGFloat), (CGFloat, CGFloat, CGFloat), (CGFloat, CGFloat, CGFloat)),
+        determinant: CGFloat
+    ) -> (m14: Double, m24: Double, m34: Double, m44: Double) {
+        let (c1, c2, c3) = (m.m14, m.m24, m.m34)
+        guard c1 != 0 || c2 != 0 || c3 != 0 else { return (0, 0, 0, m.m44) }
+        guard abs(determinant) > 1e-12 else { return (c1, c2, c3, m.m44) }
+        let (a, b, c) = rows
+        func det(_ x: (CGFloat, CGFloat, CGFloat), _ y: (CGFloat, CGFloat, CGFloat), _ z: (CGFloat, CGFloat, CGFloat))
+            -> CGFloat
+        {
+            x.0 * (y.1 * z.2 - y.2 * z.1) - x.1 * (y.0 * z.2 - y.2 * z.0) + x.2 * (y.0 * z.1 - y.1 * z.0)
+        }
+        // Column j of A replaced by the right-hand side, A's rows being a, b, c.
+        let p1 = det((c1, a.1, a.2), (c2, b.1, b.2), (c3, c.1, c.2)) / determinant
+        let p2 = det((a.0, c1, a.2), (b.0, c2, b.2), (c.0, c3, c.2)) / determinant
+        let p3 = det((a.0, a.1, c1), (b.0, b.1, c2), (c.0, c.1, c3)) / determinant
+        return (p1, p2, p3, m.m44 - (m.m41 * p1 + m.m42 * p2 + m.m43 * p3))
     }
 
     /// The rotation block `Rx(x) · Ry(y) · Rz(z)`, rows.
@@ -59,11 +85,22 @@ struct TransformComponents: Equatable {
     /// The recomposed transform.
     var transform: CATransform3D {
         let (r1, r2, r3) = rotationRows
+        let a = (
+            (scale.x * r1.0, scale.x * r1.1, scale.x * r1.2), (scale.y * r2.0, scale.y * r2.1, scale.y * r2.2),
+            (scale.z * r3.0, scale.z * r3.1, scale.z * r3.2)
+        )
+        let p = perspective
+        let t = translation
+        // No perspective (the common case) keeps m44 exactly.
+        let plain = p.m14 == 0 && p.m24 == 0 && p.m34 == 0
+        func column(_ row: (Double, Double, Double)) -> Double {
+            plain ? 0 : row.0 * p.m14 + row.1 * p.m24 + row.2 * p.m34
+        }
         return CATransform3D(
-            m11: scale.x * r1.0, m12: scale.x * r1.1, m13: scale.x * r1.2, m14: perspective.m14,
-            m21: scale.y * r2.0, m22: scale.y * r2.1, m23: scale.y * r2.2, m24: perspective.m24,
-            m31: scale.z * r3.0, m32: scale.z * r3.1, m33: scale.z * r3.2, m34: perspective.m34,
-            m41: translation.x, m42: translation.y, m43: translation.z, m44: perspective.m44)
+            m11: a.0.0, m12: a.0.1, m13: a.0.2, m14: column(a.0),
+            m21: a.1.0, m22: a.1.1, m23: a.1.2, m24: column(a.1),
+            m31: a.2.0, m32: a.2.1, m33: a.2.2, m34: column(a.2),
+            m41: t.x, m42: t.y, m43: t.z, m44: plain ? p.m44 : t.x * p.m14 + t.y * p.m24 + t.z * p.m34 + p.m44)
     }
 
     /// The rotation as a unit quaternion (x, y, z, w).

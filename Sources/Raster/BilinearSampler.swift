@@ -22,6 +22,15 @@ struct BilinearSampler {
         self.opacity = opacity
     }
 
+    /// The same image read with another opacity.
+    init(_ other: BilinearSampler, opacity: UInt32) {
+        pixels = other.pixels
+        stride = other.stride
+        width = other.width
+        height = other.height
+        self.opacity = opacity
+    }
+
     /// Blends `count` samples over `dst`, the first at (u, v), then stepping by (du, dv).
     func drawRow(into dst: UnsafeMutablePointer<UInt32>, count: Int, u: Int, v: Int, du: Int, dv: Int) {
         // `drawInside` keeps positions in 32 bits, which holds them for images up to 2¹⁶ texels a side.

@@ -49,8 +49,17 @@ public struct Region: Sendable {
     @inlinable
     static func columns(_ x0: Int, _ x1: Int, inRow y: Int, of region: Region?) -> (lower: Int, upper: Int) {
         guard let region else { return (x0, x1) }
-        let c = region.columns(inRow: y)
-        return (max(x0, c.lowerBound), min(x1, c.upperBound))
+        let c = region.columns(inRow: y, within: x0..<max(x0, x1))
+        return (c.lowerBound, c.upperBound)
+    }
+
+    /// The columns of row `y` inside both the region and `columns` (empty when there are none).
+    @inlinable
+    public func columns(inRow y: Int, within columns: Range<Int>) -> Range<Int> {
+        let (s, e) = interval(y)
+        let lower = max(s, columns.lowerBound)
+        let upper = min(e, columns.upperBound)
+        return upper > lower ? lower..<upper : lower..<lower
     }
 
     @usableFromInline

@@ -4,7 +4,7 @@ import Raster
 import Testing
 
 /// Golden frames of the bundled motion scenes — the replicator spinner, the emitter fountain, the
-/// transitions, the gradient shimmer and the text title card — each frame rendered at the scene's 1280×720 and reduced 8× (every 8×8 block averaged,
+/// transitions, the gradient shimmer, the text title card and the card flip in perspective — each frame rendered at the scene's 1280×720 and reduced 8× (every 8×8 block averaged,
 /// rounded) to 160×90, so the goldens stay small while any change of the full frame's pixels shows.
 /// Re-record with `RECORD_GOLDENS=1 swift test --filter MotionFrameTests` (see `FrameComparison`).
 @Suite struct MotionFrameTests {
@@ -14,6 +14,7 @@ import Testing
         "transition": [1, 3, 5],
         "shimmer": [0.4, 0.8],
         "title": [0, 0.5, 1.5, 2.5],
+        "cardflip": [0, 0.5, 0.9, 1.5, 2.4],
     ]
 
     /// `frame` reduced by `factor` in each direction, each output pixel the rounded mean of its block.
@@ -37,7 +38,7 @@ import Testing
         return small
     }
 
-    @Test(arguments: ["spinner", "emitter", "transition", "shimmer", "title"])
+    @Test(arguments: ["spinner", "emitter", "transition", "shimmer", "title", "cardflip"])
     func framesMatchTheGoldens(scene name: String) throws {
         let url = SceneFileFrameTests.scenes.appendingPathComponent("\(name).json")
         let run = try SeedRun { try SceneFileFrameTests.fileScene(url) }

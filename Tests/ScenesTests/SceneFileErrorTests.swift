@@ -63,7 +63,7 @@ struct SceneFileErrorTests {
         (withLayer(#"{ "name": 5 }"#), "bad.json: layers[0].name: expected a string, got 5"),
         (
             withLayer(#"{ "kind": "circle" }"#),
-            "bad.json: layers[0].kind: expected one of \"layer\", \"shape\", \"replicator\", \"emitter\", \"gradient\", \"text\", got \"circle\""
+            "bad.json: layers[0].kind: expected one of \"layer\", \"shape\", \"replicator\", \"emitter\", \"gradient\", \"text\", \"transformLayer\", got \"circle\""
         ),
         (
             withLayer(#"{ "lineWidth": 3 }"#),
@@ -71,7 +71,7 @@ struct SceneFileErrorTests {
         ),
         (
             withLayer(#"{ "wobble": 3 }"#),
-            "bad.json: layers[0].wobble: unknown key \"wobble\" (allowed: name, kind, mask, sublayers, frame, bounds, position, anchorPoint, zPosition, transform, opacity, hidden, backgroundColor, cornerRadius, maskedCorners, cornerCurve, borderWidth, borderColor, shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath, contents, contentsGravity, contentsRect, contentsScale, contentsCenter, masksToBounds, beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode)"
+            "bad.json: layers[0].wobble: unknown key \"wobble\" (allowed: name, kind, mask, sublayers, frame, bounds, position, anchorPoint, zPosition, anchorPointZ, transform, sublayerTransform, isDoubleSided, opacity, hidden, backgroundColor, cornerRadius, maskedCorners, cornerCurve, borderWidth, borderColor, shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath, contents, contentsGravity, contentsRect, contentsScale, contentsCenter, masksToBounds, beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode)"
         ),
         (
             withLayer(#"{ "backgroundColor": "red" }"#),

@@ -80,7 +80,7 @@ SEEDS = load_seeds()
 
 LAYER_KEYS = ["name", "kind", "frame", "bounds", "position", "anchorPoint", "transform", "opacity", "hidden",
               "backgroundColor", "contents", "contentsGravity", "masksToBounds", "mask", "sublayers", "zPosition",
-              "speed", "timeOffset", "beginTime", "duration", "repeatCount", "repeatDuration", "autoreverses",
+              "anchorPointZ", "sublayerTransform", "isDoubleSided", "speed", "timeOffset", "beginTime", "duration", "repeatCount", "repeatDuration", "autoreverses",
               "fillMode", "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin",
               "miterLimit", "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd", "contentsRect",
               "contentsScale", "contentsCenter", "colors", "locations", "startPoint", "endPoint", "type"]
@@ -90,7 +90,8 @@ ANIMATION_KEYS = ["kind", "keyPath", "fromValue", "toValue", "byValue", "duratio
                   "calculationMode", "animations"]
 KEY_PATHS = ["opacity", "position", "position.x", "position.y", "bounds", "bounds.size.width", "anchorPoint",
              "transform", "transform.rotation", "transform.rotation.z", "transform.scale", "transform.scale.x",
-             "transform.translation", "transform.translation.y", "backgroundColor", "hidden", "zPosition", "path",
+             "transform.translation", "transform.translation.y", "transform.rotation.y", "sublayerTransform",
+             "sublayerTransform.rotation.x", "anchorPointZ", "backgroundColor", "hidden", "zPosition", "path",
              "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd", "lineDashPhase", "miterLimit",
              "contentsRect", "contentsCenter", "colors", "locations", "startPoint", "endPoint"]
 
