@@ -258,16 +258,27 @@ public final class Rasterizer {
         let bands = (rows + Self.bandRows - 1) / Self.bandRows
         bandFirst.removeAll(keepingCapacity: true)
         bandFirst.append(contentsOf: repeatElement(0, count: bands + 1))
-        for e in edges { bandFirst[Int(e.y0) / Self.bandRows + 1] += 1 }
-        for b in 0..<bands { bandFirst[b + 1] += bandFirst[b] }
+        // Through buffers (the closures call out to nothing): no uniqueness check per element.
+        edges.withUnsafeBufferPointer { edges in
+            bandFirst.withUnsafeMutableBufferPointer { first in
+                for e in edges { first[Int(e.y0) / Self.bandRows + 1] += 1 }
+                for b in 0..<bands { first[b + 1] += first[b] }
+            }
+        }
         order.removeAll(keepingCapacity: true)
         order.append(contentsOf: repeatElement(0, count: edges.count))
         bandNext.removeAll(keepingCapacity: true)
         bandNext.append(contentsOf: bandFirst)
-        for (i, e) in edges.enumerated() {
-            let b = Int(e.y0) / Self.bandRows
-            order[Int(bandNext[b])] = Int32(i)
-            bandNext[b] += 1
+        edges.withUnsafeBufferPointer { edges in
+            order.withUnsafeMutableBufferPointer { order in
+                bandNext.withUnsafeMutableBufferPointer { next in
+                    for (i, e) in edges.enumerated() {
+                        let b = Int(e.y0) / Self.bandRows
+                        order[Int(next[b])] = Int32(i)
+                        next[b] += 1
+                    }
+                }
+            }
         }
     }
 
