@@ -118,6 +118,8 @@ public final class Rasterizer {
         sortEdgesByBand(rows: area.height)
         let key = Mask.RasterKey(area: area, rule: rule)
         let reusable = previous.flatMap { $0 !== mask && $0.bounds == mask.bounds && $0.rasterKey == key ? $0 : nil }
+        // A convex contour has no crossing edges to look for (see `ConvexContour`).
+        let convex = ConvexContour.isConvex(polygon)
         var builder = mask.beginRows()
         for _ in mask.bounds.minY..<area.minY { builder.endRow() }
         active.removeAll(keepingCapacity: true)
@@ -136,7 +138,7 @@ public final class Rasterizer {
                 continue
             }
             for k in 0..<active.count { addRows(of: edges[Int(active[k])], from: top, to: bottom) }
-            let complex = crossings.rows(of: edges, active: active, top: top, bottom: bottom)
+            let complex = convex ? 0 : crossings.rows(of: edges, active: active, top: top, bottom: bottom)
             // Rows needing sub-row treatment one by one, the runs of rows between them in one sweep
             // (bit `row - top` of `complex`, below bandRows).
             var row = top
