@@ -105,8 +105,11 @@ struct ImageRows: @unchecked Sendable {
                 draw(row: y, from: bounds.minX, to: bounds.maxX, into: bitmap)
                 continue
             }
-            region.forEachInterval(inRow: y, from: bounds.minX, to: bounds.maxX) {
-                draw(row: y, from: $0, to: $1, into: bitmap)
+            for k in 0..<region.intervalCount(inRow: y) {
+                let (x0, x1) = region.interval(inRow: y, at: k)
+                if x1 > bounds.minX, x0 < bounds.maxX {
+                    draw(row: y, from: max(x0, bounds.minX), to: min(x1, bounds.maxX), into: bitmap)
+                }
             }
         }
     }

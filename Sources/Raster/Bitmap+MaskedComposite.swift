@@ -28,22 +28,30 @@ extension Bitmap {
     }
 
     private func compositeRows(_ rows: Range<Int>, _ b: Bitmap, _ mask: Mask, _ a: Bitmap, _ region: Region?) {
+        let opaque = b.isOpaque
         for y in rows {
             guard let region else {
-                compositeRow(y, from: 0, to: width, b, mask, a)
+                compositeRow(y, from: 0, to: width, b, mask, a, opaque: opaque)
                 continue
             }
             if y + Self.prefetchDistance < rows.upperBound {
                 prefetch(row: y + Self.prefetchDistance, of: region, b, a)
             }
-            region.forEachInterval(inRow: y, from: 0, to: width) { compositeRow(y, from: $0, to: $1, b, mask, a) }
+            for k in 0..<region.intervalCount(inRow: y) {
+                let (x0, x1) = region.interval(inRow: y, at: k)
+                if x1 > 0, x0 < width {
+                    compositeRow(y, from: max(0, x0), to: min(width, x1), b, mask, a, opaque: opaque)
+                }
+            }
         }
     }
 
-    /// Composites columns `x0 ..< x1` (inside the bitmap) of row `y`.
+    /// Composites columns `x0 ..< x1` (inside the bitmap) of row `y`; `opaque` is `b.isOpaque`, read
+    /// once per band (a read of a bitmap's property is a run-time exclusivity check).
     @inline(__always)
-    private func compositeRow(_ y: Int, from x0: Int, to x1: Int, _ b: Bitmap, _ mask: Mask, _ a: Bitmap) {
-        let opaque = b.isOpaque
+    private func compositeRow(
+        _ y: Int, from x0: Int, to x1: Int, _ b: Bitmap, _ mask: Mask, _ a: Bitmap, opaque: Bool
+    ) {
         let out = row(y)
         let rowA = UnsafePointer(a.row(y))
         let rowB = UnsafePointer(b.row(y))

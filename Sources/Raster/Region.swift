@@ -53,44 +53,45 @@ public struct Region: Sendable {
     /// The smallest interval holding row `y`'s pixels (empty when the row holds none).
     public func columns(inRow y: Int) -> Range<Int> {
         guard rowRange.contains(y) else { return 0..<0 }
-        return withRow(y) { row, count in
-            count == 0 ? 0..<0 : Int(row[0].first)..<Int(row[count - 1].end)
-        }
+        let count = Int(counts[y])
+        guard count > 0 else { return 0..<0 }
+        let base = y &* Self.intervalsPerRow
+        return Int(intervals[base].first)..<Int(intervals[base &+ count &- 1].end)
     }
 
     /// Row `y`'s intervals, left to right.
     public func intervals(inRow y: Int) -> [Range<Int>] {
-        var result: [Range<Int>] = []
-        forEachInterval(inRow: y, from: Int.min, to: Int.max) { result.append($0..<$1) }
-        return result
+        (0..<intervalCount(inRow: y)).map { interval(inRow: y, at: $0) }.map { $0.0..<$0.1 }
     }
 
-    /// Calls `body(x0, x1)` for each interval of row `y` clipped to columns `lo ..< hi`, left to right
-    /// (nothing when `y` is outside the canvas).
+    /// How many intervals row `y` holds (0 outside the canvas). With `interval(inRow:at:)`, the way
+    /// drawing loops visit a row's intervals: plain subscripts in the caller's loop, no closure, so
+    /// nothing stands between a row and its pixels.
     @inline(__always)
-    func forEachInterval(inRow y: Int, from lo: Int, to hi: Int, _ body: (Int, Int) -> Void) {
-        guard rowRange.contains(y) else { return }
-        withRow(y) { row, count in
-            for k in 0..<count {
-                let (s, e) = (Int(row[k].first), Int(row[k].end))
-                if e <= lo { continue }
-                if s >= hi { break }
-                body(max(s, lo), min(e, hi))
-            }
-        }
+    func intervalCount(inRow y: Int) -> Int {
+        guard rowRange.contains(y) else { return 0 }
+        return counts.withUnsafeBufferPointer { Int($0[y]) }
     }
 
-    /// Calls `body` with row `y`'s intervals and their count (`y` is in `0 ..< height`).
+    /// Interval `k` of row `y` (`k < intervalCount(inRow: y)`, so inside the storage: read without a
+    /// bounds check): its first and one-past-last column.
     @inline(__always)
-    private func withRow<T>(_ y: Int, _ body: (UnsafePointer<(first: Int32, end: Int32)>, Int) -> T) -> T {
-        let count = counts.withUnsafeBufferPointer { Int($0[y]) }
-        return intervals.withUnsafeBufferPointer { body($0.baseAddress! + y &* Self.intervalsPerRow, count) }
+    func interval(inRow y: Int, at k: Int) -> (Int, Int) {
+        let interval = intervals.withUnsafeBufferPointer { $0[y &* Self.intervalsPerRow &+ k] }
+        return (Int(interval.first), Int(interval.end))
     }
 
     /// Adds columns `x0 ..< x1` of row `y` (ignored when empty or outside the canvas).
     public mutating func add(row y: Int, from x0: Int, to x1: Int) {
         guard y >= 0, y < height, x1 > x0 else { return }
-        insert(Int32(clamping: x0), Int32(clamping: x1), rows: y..<(y + 1))
+        let lo = Int32(clamping: x0)
+        let hi = Int32(clamping: x1)
+        guard counts[y] == 0 else { return insert(lo, hi, rows: y..<(y + 1)) }
+        // The row's first interval (a mask's changes add one per row).
+        intervals[y &* Self.intervalsPerRow] = (lo, hi)
+        counts[y] = 1
+        area &+= Int(hi &- lo)
+        rowRange = rowRange.isEmpty ? y..<(y + 1) : min(rowRange.lowerBound, y)..<max(rowRange.upperBound, y + 1)
     }
 
     /// Adds every pixel of `rect`: one pass over its rows, the row range widened once.
@@ -152,7 +153,7 @@ public struct Region: Sendable {
         }
         if count < intervalsPerRow {
             let tail: Int = count &- i
-            (row + (i &+ 1)).update(from: row + i, count: tail)
+            if tail > 0 { (row + (i &+ 1)).update(from: row + i, count: tail) }
             row[i] = (first, end)
             count &+= 1
             return gained

@@ -43,7 +43,12 @@ extension Bitmap {
             return
         }
         for y in region.rowRange.clamped(to: limit.rows) {
-            region.forEachInterval(inRow: y, from: limit.minX, to: limit.maxX) { body(y, $0, $1) }
+            for k in 0..<region.intervalCount(inRow: y) {
+                let (s, e) = region.interval(inRow: y, at: k)
+                if e <= limit.minX { continue }
+                if s >= limit.maxX { break }
+                body(y, max(s, limit.minX), min(e, limit.maxX))
+            }
         }
     }
 }
