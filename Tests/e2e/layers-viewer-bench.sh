@@ -16,11 +16,8 @@ frames=${FRAMES:-600}
 counts=${COUNTS:-1000}
 kinds=${KINDS:-squares,discs}
 
-Xvfb -displayfd 3 -screen 0 1920x1080x24 -nolisten tcp -noreset 3>"$tmp/display" 2>/dev/null &
-pids+=("$!")
-for _ in $(seq 200); do [ -s "$tmp/display" ] && break; sleep 0.05; done
-export DISPLAY=:$(head -1 "$tmp/display")
-for _ in $(seq 200); do xdotool getdisplaygeometry >/dev/null 2>&1 && break; sleep 0.05; done
+e2e_start_xvfb -screen 0 1920x1080x24
+export DISPLAY=$display
 
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 echo "machine: $(nproc) cores"
