@@ -20,7 +20,7 @@ public final class Compositor {
     /// went away are dropped at the next frame.
     private var lastFrames: [(target: WeakBitmap, items: [DrawItem])] = []
     /// The damage of the frame being drawn, its storage reused from frame to frame.
-    private var damage = Region(height: 0)
+    private var damage = DamageList()
 
     public init() {}
 
@@ -40,24 +40,33 @@ public final class Compositor {
         lastFrames.removeAll { $0.target.bitmap == nil }
         let index = lastFrames.firstIndex { $0.target.bitmap === target }
         let frame = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
-        if damage.height != target.height { damage = Region(height: target.height) }
-        damage.removeAll()
-        if damageOnly, let index {
-            Damage.add(from: lastFrames[index].items, to: items, into: &damage)
-            damage.clip(to: frame)
-        } else {
-            damage.add(frame)
+        damage.reset(frame: frame)
+        // Damage covering much of the frame costs as much to draw as the whole frame, and more to walk.
+        var whole = !damageOnly || index == nil
+        if !whole, let index {
+            let limit = Int(Double(frame.area) * Self.wholeFrameShare)
+            Damage.add(from: lastFrames[index].items, to: items, into: &damage, until: limit)
+            whole = damage.estimate >= limit
+            if !whole { damage.finish() }
         }
         if let index {
             lastFrames[index].items = items
         } else {
             lastFrames.append((WeakBitmap(target), items))
         }
-        guard !damage.isEmpty else { return [] }
-        painter(for: target).paint(items, into: target, region: damage)
-        let bounds = damage.bounds
+        if whole {
+            painter(for: target).paint(items, into: target, region: nil)
+            return [CGRect(x: 0, y: 0, width: frame.width, height: frame.height)]
+        }
+        guard !damage.region.isEmpty else { return [] }
+        painter(for: target).paint(items, into: target, region: damage.region)
+        let bounds = damage.region.bounds
         return [CGRect(x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height)]
     }
+
+    /// The share of the frame's pixels from which damage is drawn as a whole frame instead (decided on
+    /// `DamageList.estimate`, before a region is built).
+    static let wholeFrameShare = 0.5
 
     private func painter(for target: Bitmap) -> Painter {
         Painter(scratch: scratch, bands: target.width * target.height >= 512 * 512 ? 2 : 1)

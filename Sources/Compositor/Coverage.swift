@@ -37,13 +37,14 @@ struct CoverageKey: Hashable {
 
 /// A coverage mask over the shape's own bounds (clipped to the frame), leased from a `MaskPool`: it
 /// goes back to the pool when the last display list that uses it is dropped, so masks are reused from
-/// frame to frame without allocating, and a small shape costs its own pixels, not the frame's.
+/// frame to frame without allocating, and a small shape costs its own pixels, not the frame's. A
+/// coverage no display list holds any more may be refilled for a shape's new frame (`refill`).
 final class Coverage {
     let mask: Mask
     /// The device pixels the shape can touch (its polygon's bounding box), for damage.
-    let bounds: PixelRect
+    private(set) var bounds: PixelRect
     /// What it was made from; nil for coverage taken from a rendered bitmap (always re-made).
-    let key: CoverageKey?
+    private(set) var key: CoverageKey?
     private let pool: MaskPool
 
     init(mask: Mask, bounds: PixelRect, key: CoverageKey?, pool: MaskPool) {
@@ -54,6 +55,14 @@ final class Coverage {
     }
 
     deinit { pool.recycle(mask) }
+
+    /// Makes this coverage (held by nothing else) describe other bounds and key: its mask is moved to
+    /// `bounds` for the caller to fill.
+    func refill(bounds: PixelRect, key: CoverageKey) {
+        mask.reset(bounds: bounds)
+        self.bounds = bounds
+        self.key = key
+    }
 }
 
 /// Masks kept for reuse. A mask taken from the pool is moved to the bounds asked for, so each mask grows

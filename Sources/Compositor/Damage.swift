@@ -1,24 +1,65 @@
 import Geometry
 import Raster
 
+/// The damage of one frame while it is being found: rectangles, kept as a list with their areas summed
+/// (so damage covering much of the frame is recognised before any region is built), and the exact
+/// rows of masks whose coverage alone changed, added to `region` at once. Storage is reused from
+/// frame to frame.
+struct DamageList {
+    /// The frame's pixels; rectangles are clipped to it.
+    private(set) var frame = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    private(set) var rects: [PixelRect] = []
+    /// The damage once `finish()` ran (before, only the masks' rows).
+    var region = Region(height: 0)
+    private var rectArea = 0
+
+    /// Never less than the damage's area: the rectangles' areas (overlaps counted twice) plus the
+    /// masks' rows.
+    var estimate: Int { rectArea + region.area }
+
+    /// Empties the list for a frame of `frame`'s size.
+    mutating func reset(frame: PixelRect) {
+        if region.height != frame.height { region = Region(height: frame.height) }
+        self.frame = frame
+        region.removeAll()
+        rects.removeAll(keepingCapacity: true)
+        rectArea = 0
+    }
+
+    /// Adds `rect`'s pixels inside the frame.
+    mutating func add(_ rect: PixelRect) {
+        let inside = rect.intersection(frame)
+        guard !inside.isEmpty else { return }
+        rects.append(inside)
+        rectArea += inside.area
+    }
+
+    /// Adds the rectangles to `region`, which then holds the whole damage.
+    mutating func finish() {
+        for rect in rects { region.add(rect) }
+        region.clip(to: frame)
+    }
+}
+
 /// Finds the pixels that differ between two frames from their display lists, without drawing them.
 enum Damage {
-    /// Adds to `region` every pixel where the frame drawn from `new` may differ from the one drawn
+    /// Adds to `damage` every pixel where the frame drawn from `new` may differ from the one drawn
     /// from `old`. Items are compared in order: identical items add nothing, an item whose coverage
     /// alone changed adds exactly the pixels whose coverage changed, anything else adds both items'
-    /// bounds.
-    static func add(from old: [DrawItem], to new: [DrawItem], into region: inout Region) {
+    /// bounds. Stops early once the estimate reaches `limit` (the caller then draws everything).
+    static func add(from old: [DrawItem], to new: [DrawItem], into damage: inout DamageList, until limit: Int = .max) {
         guard old.count == new.count else {
-            for item in old { region.add(item.bounds) }
-            for item in new { region.add(item.bounds) }
+            for item in old { damage.add(item.bounds) }
+            for item in new { damage.add(item.bounds) }
             return
         }
         for (before, after) in zip(old, new) {
-            add(from: before, to: after, into: &region)
+            add(from: before, to: after, into: &damage)
+            if damage.estimate >= limit { return }
         }
     }
 
-    private static func add(from old: DrawItem, to new: DrawItem, into region: inout Region) {
+    private static func add(from old: DrawItem, to new: DrawItem, into region: inout DamageList) {
         switch (old, new) {
         case (.image(let a, let opacityA, let coverageA), .image(let b, let opacityB, let coverageB))
         where a === b && opacityA == opacityB:
@@ -63,9 +104,9 @@ enum Damage {
         }
     }
 
-    /// Adds two rectangles: their union when they overlap (a shape that moved a little; the region
-    /// widens each row to one interval anyway), each on its own otherwise.
-    private static func addBoth(_ a: PixelRect, _ b: PixelRect, into region: inout Region) {
+    /// Adds two rectangles: their union when they overlap (a shape that moved a little: one interval
+    /// per row instead of two), each on its own otherwise.
+    private static func addBoth(_ a: PixelRect, _ b: PixelRect, into region: inout DamageList) {
         if !a.intersection(b).isEmpty {
             region.add(a.union(b))
         } else {
@@ -75,14 +116,14 @@ enum Damage {
     }
 
     private static func addCoverageChanges(
-        from old: Coverage?, to new: Coverage?, bounds: PixelRect, into region: inout Region
+        from old: Coverage?, to new: Coverage?, bounds: PixelRect, into region: inout DamageList
     ) {
         switch (old, new) {
         case (nil, nil): break
         case (let a?, let b?):
             if a === b || (a.key != nil && a.key == b.key) { break }
             if a.mask.bounds == b.mask.bounds {
-                b.mask.addChanges(since: a.mask, to: &region)
+                b.mask.addChanges(since: a.mask, to: &region.region)
             } else {
                 // A shape that moved or grew: its masks cover different pixels.
                 addBoth(a.bounds, b.bounds, into: &region)

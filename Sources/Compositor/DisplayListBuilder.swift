@@ -24,6 +24,9 @@ final class DisplayListBuilder {
     /// changed is rasterized with its previous mask at hand, whose bands with unchanged edges are copied.
     private var previousByOwner: [CoverageOwner: Coverage] = [:]
     private var currentByOwner: [CoverageOwner: Coverage] = [:]
+    /// The coverage of two frames back, which no display list holds once the previous frame's replaced
+    /// it: a changed shape refills its object instead of allocating one every frame.
+    private var spareByOwner: [CoverageOwner: Coverage] = [:]
     private var visibleTexelCache: [ObjectIdentifier: (image: Bitmap, texels: PixelRect)] = [:]
     private(set) var width = 0
     private(set) var height = 0
@@ -46,9 +49,10 @@ final class DisplayListBuilder {
         self.width = width
         self.height = height
         currentCoverage.removeAll(keepingCapacity: true)
-        currentByOwner.removeAll(keepingCapacity: true)
+        swap(&spareByOwner, &currentByOwner)
         var items: [DrawItem] = []
         appendLayer(root, in: .device, into: &items)
+        spareByOwner.removeAll(keepingCapacity: true)
         swap(&previousCoverage, &currentCoverage)
         swap(&previousByOwner, &currentByOwner)
         gradients.endFrame()
@@ -444,6 +448,12 @@ final class DisplayListBuilder {
         }
         let rule = makePolygon()
         let bounds = Self.bounds(of: polygon).intersection(frame)
+        if let owner, var spare = spareByOwner.removeValue(forKey: owner), isKnownUniquelyReferenced(&spare) {
+            spare.refill(bounds: bounds, key: key)
+            rasterizer.fill(polygon, rule: rule, into: spare.mask, reusing: previousByOwner[owner]?.mask)
+            currentByOwner[owner] = spare
+            return spare
+        }
         let mask = masks.acquire(bounds: bounds)
         rasterizer.fill(polygon, rule: rule, into: mask, reusing: owner.flatMap { previousByOwner[$0]?.mask })
         let coverage = Coverage(mask: mask, bounds: bounds, key: key, pool: masks)

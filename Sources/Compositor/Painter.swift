@@ -18,17 +18,16 @@ struct Painter {
     /// Every other item is drawn within its own bounds, so its cost is its pixels, not the region's.
     func paint(_ items: [DrawItem], into target: Bitmap, region: Region?, clip: PixelRect? = nil) {
         let frame = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
-        let whole = region ?? Region(height: target.height, rect: frame)
         var rest = items[...]
         if let first = rest.first, case .image(let a, 255, nil) = first, a.pixels.isOpaque, a.bounds == frame {
             rest = rest.dropFirst()
             if let second = rest.first, case .image(let b, 255, let coverage?) = second, b.pixels.isOpaque {
                 rest = rest.dropFirst()
                 // A second core pays for its hand-off on a full frame, not on a damage region's few pixels.
-                let compositeBands = region == nil || whole.area >= 512 * 512 ? bands : 1
-                target.composite(b.pixels, through: coverage.mask, over: a.pixels, in: whole, bands: compositeBands)
+                let compositeBands = (region?.area ?? Int.max) >= 512 * 512 ? bands : 1
+                target.composite(b.pixels, through: coverage.mask, over: a.pixels, in: region, bands: compositeBands)
             } else {
-                target.copy(from: a.pixels, in: whole, within: clip)
+                target.copy(from: a.pixels, in: region, within: clip)
             }
         } else if let first = rest.first, case .gradient(let shading, let rect, 255, nil) = first,
             shading.table.isOpaque, rect == frame
@@ -43,14 +42,14 @@ struct Painter {
             rest = rest.dropFirst()
             target.fill(replacingWith: color, in: whole, within: clip)
         } else {
-            target.fill(replacingWith: 0, in: whole, within: clip)
+            target.fill(replacingWith: 0, in: region, within: clip)
         }
         for item in rest {
-            draw(item, into: target, region: whole, clip: clip)
+            draw(item, into: target, region: region, clip: clip)
         }
     }
 
-    private func draw(_ item: DrawItem, into target: Bitmap, region: Region, clip: PixelRect?) {
+    private func draw(_ item: DrawItem, into target: Bitmap, region: Region?, clip: PixelRect?) {
         let bounds = clip.map { item.bounds.intersection($0) } ?? item.bounds
         guard !bounds.isEmpty else { return }
         switch item {

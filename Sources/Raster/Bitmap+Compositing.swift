@@ -73,8 +73,9 @@ extension Bitmap {
         }
     }
 
-    /// Copies the pixels of `source` (same size) inside `region` and `clip` (when given) into this bitmap.
-    public func copy(from source: Bitmap, in region: Region, within clip: PixelRect? = nil) {
+    /// Copies the pixels of `source` (same size) inside `region` (everywhere when nil) and `clip` (when
+    /// given) into this bitmap.
+    public func copy(from source: Bitmap, in region: Region?, within clip: PixelRect? = nil) {
         precondition(source.width == width && source.height == height, "bitmap sizes differ")
         forEachRow(in: region, within: clip) { y, x0, x1 in
             RowKernels.copy(row(y) + x0, source.row(y) + x0, x1 - x0)

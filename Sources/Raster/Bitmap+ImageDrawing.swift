@@ -98,36 +98,45 @@ struct ImageRows: @unchecked Sendable {
     let texels: PixelRect
     let region: Region?
 
-    /// Draws rows `rows` (inside `bounds`) of the image into `bitmap`.
+    /// Draws rows `rows` (inside `bounds`) of the image into `bitmap`, within `region`'s intervals.
     func draw(rows: Range<Int>, into bitmap: Bitmap) {
+        for y in rows {
+            guard let region else {
+                draw(row: y, from: bounds.minX, to: bounds.maxX, into: bitmap)
+                continue
+            }
+            for k in 0..<region.intervalCount(inRow: y) {
+                let (x0, x1) = region.interval(inRow: y, at: k)
+                if x1 > bounds.minX, x0 < bounds.maxX {
+                    draw(row: y, from: max(x0, bounds.minX), to: min(x1, bounds.maxX), into: bitmap)
+                }
+            }
+        }
+    }
+
+    /// Draws columns `x0 ..< x1` of row `y` (inside `bounds`) of the image into `bitmap`.
+    @inline(__always)
+    private func draw(row y: Int, from x0: Int, to x1: Int, into bitmap: Bitmap) {
         // Sample position (in texel-index space, texel centres at integers) of device pixel (x, y):
         // inverse(x + 0.5, y + 0.5) − 0.5.
         let du = inverse.a
         let dv = inverse.b
-        // A sample at texel-index position u touches texels ⌊u⌋ and ⌊u⌋ + 1.
-        let u0Limit = Double(texels.minX - 1)
-        let u1Limit = Double(texels.maxX)
-        let v0Limit = Double(texels.minY - 1)
-        let v1Limit = Double(texels.maxY)
-        for y in rows {
-            var (x0, x1) = Region.columns(bounds.minX, bounds.maxX, inRow: y, of: region)
-            let cy = Double(y) + 0.5
-            let u0 = inverse.a * 0.5 + inverse.c * cy + inverse.tx - 0.5
-            let v0 = inverse.b * 0.5 + inverse.d * cy + inverse.ty - 0.5
-            // Columns whose sample lies within (min − 1, max) of the visible texels on both axes:
-            // elsewhere every tap is transparent.
-            guard let us = Self.columns(where: u0, step: du, liesIn: u0Limit, u1Limit),
-                let vs = Self.columns(where: v0, step: dv, liesIn: v0Limit, v1Limit)
-            else { continue }
-            x0 = max(x0, us.lowerBound, vs.lowerBound)
-            x1 = min(x1, us.upperBound, vs.upperBound)
-            guard x1 > x0 else { continue }
-            let u = u0 + du * Double(x0)
-            let v = v0 + dv * Double(x0)
-            sampler.drawRow(
-                into: bitmap.row(y) + x0, count: x1 - x0, u: Int(u * 65536), v: Int(v * 65536), du: Int(du * 65536),
-                dv: Int(dv * 65536))
-        }
+        let cy = Double(y) + 0.5
+        let u0 = inverse.a * 0.5 + inverse.c * cy + inverse.tx - 0.5
+        let v0 = inverse.b * 0.5 + inverse.d * cy + inverse.ty - 0.5
+        // Columns whose sample lies within (min − 1, max) of the visible texels on both axes (a sample
+        // at texel-index position u touches texels ⌊u⌋ and ⌊u⌋ + 1): elsewhere every tap is transparent.
+        guard let us = Self.columns(where: u0, step: du, liesIn: Double(texels.minX - 1), Double(texels.maxX)),
+            let vs = Self.columns(where: v0, step: dv, liesIn: Double(texels.minY - 1), Double(texels.maxY))
+        else { return }
+        let x0 = max(x0, us.lowerBound, vs.lowerBound)
+        let x1 = min(x1, us.upperBound, vs.upperBound)
+        guard x1 > x0 else { return }
+        let u = u0 + du * Double(x0)
+        let v = v0 + dv * Double(x0)
+        sampler.drawRow(
+            into: bitmap.row(y) + x0, count: x1 - x0, u: Int(u * 65536), v: Int(v * 65536), du: Int(du * 65536),
+            dv: Int(dv * 65536))
     }
 
     /// The columns x (a range of Ints) where `start + step · x` lies strictly between `low` and

@@ -90,19 +90,30 @@ struct ProjectiveRows: @unchecked Sendable {
     /// Draws rows `rows` (inside `bounds`) of the image into `bitmap`.
     func draw(rows: Range<Int>, into bitmap: Bitmap) {
         for y in rows {
-            let span = region?.columns(inRow: y, within: bounds.columns) ?? bounds.columns
-            let (x0, x1) = (span.lowerBound, span.upperBound)
-            guard x1 > x0 else { continue }
-            guard let mask else {
-                draw(row: y, columns: x0..<x1, into: bitmap)
+            guard let region else {
+                draw(row: y, from: bounds.minX, to: bounds.maxX, into: bitmap)
                 continue
             }
-            let bytes = mask.coverageBytes(inRow: y)
-            for span in mask.spans(inRow: y) {
-                let (start, end) = (max(x0, Int(span.x)), min(x1, Int(span.end)))
-                guard start < end else { continue }
-                draw(row: y, columns: start..<end, coverage: span.coverage, bytes: bytes, into: bitmap)
+            for k in 0..<region.intervalCount(inRow: y) {
+                let (x0, x1) = region.interval(inRow: y, at: k)
+                draw(row: y, from: max(x0, bounds.minX), to: min(x1, bounds.maxX), into: bitmap)
             }
+        }
+    }
+
+    /// Draws columns `x0 ..< x1` of row `y` (nothing when empty), through the mask's spans if any.
+    @inline(__always)
+    private func draw(row y: Int, from x0: Int, to x1: Int, into bitmap: Bitmap) {
+        guard x1 > x0 else { return }
+        guard let mask else {
+            draw(row: y, columns: x0..<x1, into: bitmap)
+            return
+        }
+        let bytes = mask.coverageBytes(inRow: y)
+        for span in mask.spans(inRow: y) {
+            let (start, end) = (max(x0, Int(span.x)), min(x1, Int(span.end)))
+            guard start < end else { continue }
+            draw(row: y, columns: start..<end, coverage: span.coverage, bytes: bytes, into: bitmap)
         }
     }
 

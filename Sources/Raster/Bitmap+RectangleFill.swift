@@ -8,8 +8,9 @@ extension Bitmap {
     ///
     /// Coverage is the exact area of each pixel inside the rectangle, the product of its column's and
     /// its row's overlap, rounded to 0…255 as the rasterizer rounds. The columns are classified once
-    /// per rectangle (a partial left column, fully covered ones, a partial right column), so a row
-    /// costs one run fill and at most two blended pixels, and nothing is allocated.
+    /// per rectangle (a partial left column, fully covered ones, a partial right column), and the
+    /// colours once for the rows it covers whole, so a row costs one run of blends, its partial pixels
+    /// included, and nothing is allocated.
     public func fill(
         _ color: Pixel, opacity: UInt8 = 255, rectangle rect: CGRect, in region: Region? = nil,
         within clip: PixelRect? = nil
@@ -19,9 +20,12 @@ extension Bitmap {
         let enclosing = PixelRect(enclosing: r)
         guard color != 0, op > 0, !enclosing.isEmpty else { return }
         let columns = RectangleColumns(minX: r.minX, maxX: r.maxX, enclosing: enclosing)
+        // Rows the rectangle covers on their whole height share one set of colours.
+        let fullRow = columns.colors(rowCoverage: 1, color: color, opacity: op)
         forEachRow(in: region, within: clip.map { enclosing.intersection($0) } ?? enclosing) { y, x0, x1 in
             let cy = RectangleColumns.overlap(y, r.minY, r.maxY)
-            columns.fillRow(row(y), from: x0, to: x1, rowCoverage: cy, color: color, opacity: op)
+            let colors = cy >= 1 ? fullRow : columns.colors(rowCoverage: cy, color: color, opacity: op)
+            columns.fillRow(row(y), from: x0, to: x1, colors)
         }
     }
 }
@@ -75,27 +79,47 @@ struct RectangleColumns {
         UInt32(Truncate.byte(Float(min(1, fraction)) * 255 + 0.5))
     }
 
-    /// Draws columns `x0 ..< x1` of one row whose vertical overlap with the rectangle is `cy`.
-    @inline(__always)
-    func fillRow(
-        _ dst: UnsafeMutablePointer<Pixel>, from x0: Int, to x1: Int, rowCoverage cy: Double, color: Pixel,
-        opacity: UInt32
-    ) {
-        if let left, left >= x0, left < x1 { Self.blend(dst + left, color, Self.coverage(leftCover * cy), opacity) }
-        let a = max(x0, full.lowerBound)
-        let b = min(x1, full.upperBound)
-        if b > a {
-            let m = PixelMath.mul255(Self.coverage(cy), opacity)
-            if m > 0 { RowKernels.fill(dst + a, color: PixelMath.scale(color, by: m), b - a) }
-        }
-        if let right, right >= x0, right < x1 {
-            Self.blend(dst + right, color, Self.coverage(rightCover * cy), opacity)
-        }
+    /// The premultiplied colours drawn in a row whose vertical overlap with the rectangle is `cy`:
+    /// in its left partial column, its full columns and its right partial column.
+    struct RowColors {
+        let left: Pixel
+        let full: Pixel
+        let right: Pixel
     }
 
+    /// The colours of a row whose vertical overlap with the rectangle is `cy`.
     @inline(__always)
-    private static func blend(_ pixel: UnsafeMutablePointer<Pixel>, _ color: Pixel, _ coverage: UInt32, _ op: UInt32) {
-        let m = PixelMath.mul255(coverage, op)
-        if m > 0 { pixel.pointee = PixelMath.over(PixelMath.scale(color, by: m), pixel.pointee) }
+    func colors(rowCoverage cy: Double, color: Pixel, opacity: UInt32) -> RowColors {
+        RowColors(
+            left: left == nil ? 0 : Self.scaled(color, Self.coverage(leftCover * cy), opacity),
+            full: Self.scaled(color, Self.coverage(cy), opacity),
+            right: right == nil ? 0 : Self.scaled(color, Self.coverage(rightCover * cy), opacity))
+    }
+
+    /// Draws columns `x0 ..< x1` of one row in its `colors`.
+    @inline(__always)
+    func fillRow(_ dst: UnsafeMutablePointer<Pixel>, from x0: Int, to x1: Int, _ colors: RowColors) {
+        let a = max(x0, full.lowerBound)
+        let b = min(x1, full.upperBound)
+        let hasLeft = left.map { $0 >= x0 && $0 < x1 } ?? false
+        let hasRight = right.map { $0 >= x0 && $0 < x1 } ?? false
+        if b > a {
+            // The partial columns flank the full ones, so they are the run's first and last pixels.
+            let start = hasLeft ? a &- 1 : a
+            let end = hasRight ? b &+ 1 : b
+            if colors.full == 0, !hasLeft || colors.left == 0, !hasRight || colors.right == 0 { return }
+            RowKernels.fill(
+                dst + start, first: hasLeft ? colors.left : colors.full, middle: colors.full,
+                last: hasRight ? colors.right : colors.full, end &- start)
+            return
+        }
+        if hasLeft, colors.left != 0 { dst[left!] = PixelMath.over(colors.left, dst[left!]) }
+        if hasRight, colors.right != 0 { dst[right!] = PixelMath.over(colors.right, dst[right!]) }
+    }
+
+    /// `color` times `coverage` and `opacity` (each 0…255), premultiplied.
+    @inline(__always)
+    private static func scaled(_ color: Pixel, _ coverage: UInt32, _ opacity: UInt32) -> Pixel {
+        PixelMath.scale(color, by: PixelMath.mul255(coverage, opacity))
     }
 }

@@ -1,11 +1,11 @@
 extension Bitmap {
-    /// Multiplies every pixel inside `region` by a colour, channel by channel: `tint` gives the red,
+    /// Multiplies every pixel inside `region` (everywhere when nil) by a colour, channel by channel: `tint` gives the red,
     /// green, blue and alpha multipliers as bytes (255 = 1). On premultiplied pixels a colour channel
     /// is multiplied by its own multiplier and by alpha's (`PixelMath.mul255` twice, folded into one
     /// factor per channel), so the straight colour is multiplied by the tint's colour and the alpha
     /// by the tint's alpha, as a replicator's instance colour modulates its copies.
     public func multiply(
-        byRed red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8, in region: Region, within clip: PixelRect? = nil
+        byRed red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8, in region: Region?, within clip: PixelRect? = nil
     ) {
         let a = UInt32(alpha)
         let factors = (
@@ -26,9 +26,10 @@ extension Bitmap {
 }
 
 extension Bitmap {
-    /// Adds `source`'s premultiplied pixels to this bitmap's inside `region` (and `clip`), each channel
+    /// Adds `source`'s premultiplied pixels to this bitmap's inside `region` (everywhere when nil) and
+    /// `clip`, each channel
     /// saturating at 255 (the "plus lighter" blend of an additive particle emitter).
-    public func add(_ source: Bitmap, in region: Region, within clip: PixelRect? = nil) {
+    public func add(_ source: Bitmap, in region: Region?, within clip: PixelRect? = nil) {
         precondition(source.width == width && source.height == height, "bitmap sizes differ")
         forEachRow(in: region, within: clip) { y, x0, x1 in
             let target = row(y)

@@ -77,18 +77,18 @@ extension Bitmap {
                 }
             }
             let scale = UInt32(opacity)
-            for y in rows {
-                let (x0, x1) = Region.columns(area.minX, area.maxX, inRow: y, of: region)
-                guard x1 > x0 else { continue }
+            // Shades columns x0 ..< x1 of row y (nothing when empty) over what is there.
+            func shade(_ y: Int, _ x0: Int, _ x1: Int) {
+                guard x1 > x0 else { return }
                 guard let mask else {
                     if gradient.table.isOpaque && opacity == 255 {
                         gradient.shade(row: y, from: x0, count: x1 - x0, into: row(y) + x0)
-                        continue
+                        return
                     }
                     each(y, x0, x1) { out, _, n in
                         for i in 0..<n { out[i] = PixelMath.over(PixelMath.scale(colors[i], by: scale), out[i]) }
                     }
-                    continue
+                    return
                 }
                 walkSpans(
                     of: mask, row: y, from: x0, to: x1, gap: { _, _ in },
@@ -106,6 +106,16 @@ extension Bitmap {
                             }
                         }
                     })
+            }
+            for y in rows {
+                guard let region else {
+                    shade(y, area.minX, area.maxX)
+                    continue
+                }
+                for k in 0..<region.intervalCount(inRow: y) {
+                    let (x0, x1) = region.interval(inRow: y, at: k)
+                    shade(y, max(x0, area.minX), min(x1, area.maxX))
+                }
             }
         }
     }

@@ -251,12 +251,15 @@ public final class Mask: @unchecked Sendable {
 /// Appends the spans of a `Mask`, one row after another, merging neighbours of equal coverage.
 struct SpanBuilder {
     let mask: Mask
+    /// The mask's width, read once (a read of `mask.bounds` per row is a run-time exclusivity check).
+    private let rowWidth: Int
     private var row = 0
     private var rowFirstSpan = 0
     private var bytes: UnsafeMutablePointer<UInt8>
 
     init(mask: Mask) {
         self.mask = mask
+        rowWidth = mask.bounds.width
         bytes = mask.rowBytes(mask.bounds.minY)
     }
 
@@ -311,6 +314,6 @@ struct SpanBuilder {
         mask.setRowEnd(row)
         row += 1
         rowFirstSpan = mask.spanCount
-        bytes += mask.bounds.width
+        bytes += rowWidth
     }
 }

@@ -15,18 +15,47 @@ public struct PixelRect: Equatable, Hashable, Sendable {
     }
 
     /// The smallest pixel rectangle containing `rect`; an empty rectangle when `rect` is not finite.
+    /// Edges are read as `rect.standardized` gives them (a negative width w at x: from x + w to
+    /// (x + w) − w), rounded out and clamped to ±1e9 without calls (this runs for every item of
+    /// every frame).
     public init(enclosing rect: CGRect) {
-        let r = rect.standardized
-        let limit = 1.0e9
-        guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite, !r.isEmpty else {
+        let (x0, x1) = Self.edges(rect.origin.x, rect.size.width)
+        let (y0, y1) = Self.edges(rect.origin.y, rect.size.height)
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, rect.size.width != 0, rect.size.height != 0 else {
             self.init(x: 0, y: 0, width: 0, height: 0)
             return
         }
-        let x0 = Int(max(-limit, min(limit, r.minX.rounded(.down))))
-        let y0 = Int(max(-limit, min(limit, r.minY.rounded(.down))))
-        let x1 = Int(max(-limit, min(limit, r.maxX.rounded(.up))))
-        let y1 = Int(max(-limit, min(limit, r.maxY.rounded(.up))))
-        self.init(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        let left = Self.floor(Self.clamped(x0))
+        let top = Self.floor(Self.clamped(y0))
+        let right = Self.ceiling(Self.clamped(x1))
+        let bottom = Self.ceiling(Self.clamped(y1))
+        self.init(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
+    /// The low and high edge of an extent `length` from `origin`.
+    @inline(__always)
+    private static func edges(_ origin: Double, _ length: Double) -> (Double, Double) {
+        guard length < 0 else { return (origin, origin + length) }
+        let low = origin + length
+        return (low, low + -length)
+    }
+
+    /// `x` clamped to ±1e9 (rounding then gives the same integers as clamping after rounding).
+    @inline(__always)
+    private static func clamped(_ x: Double) -> Double { max(-1.0e9, min(1.0e9, x)) }
+
+    /// ⌊x⌋ of a finite `x` within ±1e9.
+    @inline(__always)
+    private static func floor(_ x: Double) -> Int {
+        let truncated = Int(x)
+        return Double(truncated) > x ? truncated - 1 : truncated
+    }
+
+    /// ⌈x⌉ of a finite `x` within ±1e9.
+    @inline(__always)
+    private static func ceiling(_ x: Double) -> Int {
+        let truncated = Int(x)
+        return Double(truncated) < x ? truncated + 1 : truncated
     }
 
     public var minX: Int { x }

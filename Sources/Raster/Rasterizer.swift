@@ -118,6 +118,8 @@ public final class Rasterizer {
         sortEdgesByBand(rows: area.height)
         let key = Mask.RasterKey(area: area, rule: rule)
         let reusable = previous.flatMap { $0 !== mask && $0.bounds == mask.bounds && $0.rasterKey == key ? $0 : nil }
+        // A convex contour has no crossing edges to look for (see `ConvexContour`).
+        let convex = ConvexContour.isConvex(polygon)
         var builder = mask.beginRows()
         for _ in mask.bounds.minY..<area.minY { builder.endRow() }
         active.removeAll(keepingCapacity: true)
@@ -136,7 +138,7 @@ public final class Rasterizer {
                 continue
             }
             for k in 0..<active.count { addRows(of: edges[Int(active[k])], from: top, to: bottom) }
-            let complex = crossings.rows(of: edges, active: active, top: top, bottom: bottom)
+            let complex = convex ? 0 : crossings.rows(of: edges, active: active, top: top, bottom: bottom)
             // Rows needing sub-row treatment one by one, the runs of rows between them in one sweep
             // (bit `row - top` of `complex`, below bandRows).
             var row = top
@@ -258,16 +260,27 @@ public final class Rasterizer {
         let bands = (rows + Self.bandRows - 1) / Self.bandRows
         bandFirst.removeAll(keepingCapacity: true)
         bandFirst.append(contentsOf: repeatElement(0, count: bands + 1))
-        for e in edges { bandFirst[Int(e.y0) / Self.bandRows + 1] += 1 }
-        for b in 0..<bands { bandFirst[b + 1] += bandFirst[b] }
+        // Through buffers (the closures call out to nothing): no uniqueness check per element.
+        edges.withUnsafeBufferPointer { edges in
+            bandFirst.withUnsafeMutableBufferPointer { first in
+                for e in edges { first[Int(e.y0) / Self.bandRows + 1] += 1 }
+                for b in 0..<bands { first[b + 1] += first[b] }
+            }
+        }
         order.removeAll(keepingCapacity: true)
         order.append(contentsOf: repeatElement(0, count: edges.count))
         bandNext.removeAll(keepingCapacity: true)
         bandNext.append(contentsOf: bandFirst)
-        for (i, e) in edges.enumerated() {
-            let b = Int(e.y0) / Self.bandRows
-            order[Int(bandNext[b])] = Int32(i)
-            bandNext[b] += 1
+        edges.withUnsafeBufferPointer { edges in
+            order.withUnsafeMutableBufferPointer { order in
+                bandNext.withUnsafeMutableBufferPointer { next in
+                    for (i, e) in edges.enumerated() {
+                        let b = Int(e.y0) / Self.bandRows
+                        order[Int(next[b])] = Int32(i)
+                        next[b] += 1
+                    }
+                }
+            }
         }
     }
 

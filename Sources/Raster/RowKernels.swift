@@ -62,40 +62,80 @@ enum RowKernels {
 
     /// `dst[i] = color over dst[i]`.
     static func fill(_ dst: UnsafeMutablePointer<UInt32>, color: UInt32, _ count: Int) {
-        if color >> 24 == 255 {
-            dst.update(repeating: color, count: count)
-        } else {
-            let inverse = 255 - color >> 24
-            let whole = count & ~3
-            var i = 0
-            while i < whole {
-                let raw = UnsafeMutableRawPointer(dst + i)
-                raw.storeBytes(
-                    of: fourOver(raw.loadUnaligned(as: SIMD8<UInt16>.self), color: color, inverse: inverse),
-                    as: SIMD8<UInt16>.self)
-                i &+= 4
-            }
-            while i < count {
-                dst[i] = color &+ PixelMath.scale(dst[i], by: inverse)
-                i &+= 1
-            }
-        }
+        fill(dst, first: color, middle: color, last: color, count)
     }
 
-    /// `color + d · inverse / 255` for four pixels at once, rounded exactly as `PixelMath.scale`: each
-    /// 16-bit lane holds two channels of one pixel, split into lanes of one channel (0…255) so the
-    /// products stay within 16 bits (SSE2's 16-bit multiply), then joined again; adding `color` per
-    /// pixel cannot carry between channels (premultiplied `over` stays within 255).
+    /// `dst[i] = p(i) over dst[i]` where p(0) = `first`, p(count − 1) = `last` and every other p(i) =
+    /// `middle` (a row of an axis-aligned rectangle: its partly covered edge pixels and the fully
+    /// covered ones between); with one pixel, `first` alone.
+    ///
+    /// Four pixels at a time in 16-bit lanes (`fourOver`), the first and last four included: their
+    /// original pixels are read before any is written and blended last, so the overlap with the
+    /// pixels between (blended from the same originals) gets the same values, and no pixel is left to
+    /// a one-at-a-time loop once the row has five.
     @inline(__always)
-    private static func fourOver(_ d: SIMD8<UInt16>, color: UInt32, inverse: UInt32) -> SIMD8<UInt16> {
-        let m = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: inverse))
+    static func fill(
+        _ dst: UnsafeMutablePointer<UInt32>, first: UInt32, middle: UInt32, last: UInt32, _ count: Int
+    ) {
+        guard count >= 5 else {
+            for i in 0..<count {
+                let s = i == 0 ? first : i == count &- 1 ? last : middle
+                dst[i] = PixelMath.over(s, dst[i])
+            }
+            return
+        }
+        let head = UnsafeMutableRawPointer(dst)
+        let tail = UnsafeMutableRawPointer(dst + (count &- 4))
+        let headPixels = head.loadUnaligned(as: SIMD8<UInt16>.self)
+        let tailPixels = tail.loadUnaligned(as: SIMD8<UInt16>.self)
+        if middle >> 24 == 255 {
+            (dst + 1).update(repeating: middle, count: count &- 2)
+        } else {
+            let inverse = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: 255 &- middle >> 24))
+            let source = SIMD4<UInt32>(repeating: middle)
+            // Between the head's four and the tail's: whole fours, then the four ending at the tail
+            // (read now, so from their originals) for the one to three pixels left over.
+            let between = count &- 8
+            let rest = UnsafeMutableRawPointer(dst + max(0, count &- 8))
+            let restPixels = rest.loadUnaligned(as: SIMD8<UInt16>.self)
+            var i = 4
+            while i &+ 4 <= count &- 4 {
+                let raw = UnsafeMutableRawPointer(dst + i)
+                raw.storeBytes(
+                    of: fourOver(raw.loadUnaligned(as: SIMD8<UInt16>.self), source, inverse), as: SIMD8<UInt16>.self)
+                i &+= 4
+            }
+            if between > 0, between & 3 != 0 {
+                rest.storeBytes(of: fourOver(restPixels, source, inverse), as: SIMD8<UInt16>.self)
+            }
+        }
+        let headSource = SIMD4<UInt32>(first, middle, middle, middle)
+        let tailSource = SIMD4<UInt32>(middle, middle, middle, last)
+        tail.storeBytes(of: fourOver(tailPixels, tailSource, inverses(tailSource)), as: SIMD8<UInt16>.self)
+        head.storeBytes(of: fourOver(headPixels, headSource, inverses(headSource)), as: SIMD8<UInt16>.self)
+    }
+
+    /// `255 − α` of each of four pixels, in both 16-bit lanes of the pixel.
+    @inline(__always)
+    private static func inverses(_ s: SIMD4<UInt32>) -> SIMD8<UInt16> {
+        let inverse = 255 &- (s &>> 24)
+        return unsafeBitCast(inverse | inverse &<< 16, to: SIMD8<UInt16>.self)
+    }
+
+    /// `s + d · inverse / 255` for four pixels at once, rounded exactly as `PixelMath.scale`: each
+    /// 16-bit lane holds two channels of one pixel, split into lanes of one channel (0…255) so the
+    /// products stay within 16 bits (SSE2's 16-bit multiply), then joined again; adding `s` per pixel
+    /// cannot carry between channels (premultiplied `over` stays within 255). `inverse` holds each
+    /// pixel's factor in both of its lanes.
+    @inline(__always)
+    private static func fourOver(_ d: SIMD8<UInt16>, _ s: SIMD4<UInt32>, _ m: SIMD8<UInt16>) -> SIMD8<UInt16> {
         let half = SIMD8<UInt16>(repeating: 0x80)
         var low = (d & 0x00FF) &* m &+ half
         low = (low &+ (low &>> 8)) &>> 8
         var high = (d &>> 8) &* m &+ half
         high = (high &+ (high &>> 8)) & 0xFF00
         let scaled = unsafeBitCast(low | high, to: SIMD4<UInt32>.self)
-        return unsafeBitCast(scaled &+ SIMD4<UInt32>(repeating: color), to: SIMD8<UInt16>.self)
+        return unsafeBitCast(scaled &+ s, to: SIMD8<UInt16>.self)
     }
 
     /// `dst[i] = (color · coverage[i] · opacity) over dst[i]`.

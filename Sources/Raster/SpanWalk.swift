@@ -29,9 +29,11 @@ func walkSpans(
 }
 
 extension Bitmap {
-    /// Calls `body(y, x0, x1)` for each row of `region` (every row when nil) with its columns
-    /// clipped to the bitmap and to `clip` (when given); rows are visited top to bottom. The cost is
-    /// the rows of `region ∩ clip`, so a small item in a large region visits only its own rows.
+    /// Calls `body(y, x0, x1)` for each interval of each row of `region` (each row, whole, when nil)
+    /// with its columns clipped to the bitmap and to `clip` (when given); rows are visited top to
+    /// bottom, a row's intervals left to right, so `body` may see a row several times, never a pixel
+    /// twice. The cost is the rows of `region ∩ clip`, so a small item in a large region visits only
+    /// its own rows.
     @inline(__always)
     func forEachRow(in region: Region?, within clip: PixelRect? = nil, _ body: (Int, Int, Int) -> Void) {
         let canvas = PixelRect(x: 0, y: 0, width: width, height: height)
@@ -41,10 +43,12 @@ extension Bitmap {
             return
         }
         for y in region.rowRange.clamped(to: limit.rows) {
-            let columns = region.columns(inRow: y)
-            let x0 = max(limit.minX, columns.lowerBound)
-            let x1 = min(limit.maxX, columns.upperBound)
-            if x1 > x0 { body(y, x0, x1) }
+            for k in 0..<region.intervalCount(inRow: y) {
+                let (s, e) = region.interval(inRow: y, at: k)
+                if e <= limit.minX { continue }
+                if s >= limit.maxX { break }
+                body(y, max(s, limit.minX), min(e, limit.maxX))
+            }
         }
     }
 }

@@ -78,6 +78,45 @@ import Testing
         #expect(changedFrames > 30)
     }
 
+    /// Two small layers far apart move: the damage is theirs (the rectangle returned is their union,
+    /// not the frame); when a layer covering most of the frame changes, the frame is drawn whole. Both
+    /// frames equal a full redraw.
+    @Test func scatteredMovesDamageLittleAndLargeChangesDrawTheWholeFrame() {
+        CAEngine.clock = ManualClock(now: 0)
+        CAEngine.implicitActionsEnabled = false
+        defer { CAEngine.reset() }
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+        let large = CALayer()
+        large.frame = CGRect(x: 20, y: 20, width: 160, height: 70)
+        large.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        root.addSublayer(large)
+        let squares = [CGPoint(x: 10, y: 10), CGPoint(x: 184, y: 4)].map { origin -> CALayer in
+            let square = CALayer()
+            square.frame = CGRect(origin: origin, size: CGSize(width: 6, height: 6))
+            square.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 0.8)
+            root.addSublayer(square)
+            return square
+        }
+        let compositor = Compositor()
+        let incremental = Bitmap(width: 200, height: 100)
+        CAEngine.step(root)
+        compositor.render(root, into: incremental, damageOnly: true)
+        for square in squares { square.position.x += 1.5 }
+        CAEngine.step(root)
+        let moved = compositor.render(root, into: incremental, damageOnly: true)
+        #expect(moved == [CGRect(x: 10, y: 4, width: 182, height: 12)])
+        var full = Bitmap(width: 200, height: 100)
+        Compositor().render(root, into: full)
+        #expect(firstDifference(incremental, full) == nil)
+        large.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+        CAEngine.step(root)
+        #expect(compositor.render(root, into: incremental, damageOnly: true) == [root.frame])
+        full = Bitmap(width: 200, height: 100)
+        Compositor().render(root, into: full)
+        #expect(firstDifference(incremental, full) == nil)
+    }
+
     /// A frame that does not move draws nothing in damage mode, however many layers there are.
     @Test func unchangedFrameHasNoDamage() {
         let clock = ManualClock(now: 0)

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import LayerscopeTestSupport
 import Testing
 
 @testable import Raster
@@ -70,18 +71,65 @@ import Testing
         #expect(region.isEmpty)
     }
 
-    @Test func regionKeepsOneIntervalPerRow() {
+    @Test func regionKeepsSeparateIntervalsInARow() {
         var region = Region(height: 10)
         region.add(PixelRect(x: 2, y: 1, width: 3, height: 2))
         region.add(PixelRect(x: 8, y: 2, width: 2, height: 3))
-        #expect(region.columns(inRow: 0).isEmpty)
-        #expect(region.columns(inRow: 1) == 2..<5)
+        #expect(region.intervals(inRow: 0).isEmpty)
+        #expect(region.intervals(inRow: 1) == [2..<5])
+        #expect(region.intervals(inRow: 2) == [2..<5, 8..<10])
         #expect(region.columns(inRow: 2) == 2..<10)
-        #expect(region.columns(inRow: 4) == 8..<10)
+        #expect(region.intervals(inRow: 4) == [8..<10])
         #expect(region.bounds == PixelRect(x: 2, y: 1, width: 8, height: 4))
-        #expect(region.area == 3 + 8 + 2 + 2)
+        #expect(region.area == 3 + 5 + 2 + 2)
+        // Touching and overlapping intervals merge; the area counts each pixel once.
+        region.add(row: 2, from: 5, to: 6)
+        region.add(row: 2, from: 7, to: 9)
+        #expect(region.intervals(inRow: 2) == [2..<6, 7..<10])
+        region.add(row: 2, from: 0, to: 12)
+        #expect(region.intervals(inRow: 2) == [0..<12])
+        #expect(region.area == 3 + 12 + 2 + 2)
         region.removeAll()
         #expect(region.isEmpty)
+        #expect(region.area == 0)
+        #expect(region.intervals(inRow: 2).isEmpty)
+    }
+
+    /// A full row joins its two nearest intervals (the new one among them), so the region holds every
+    /// pixel added and the fewest extra; checked against a set of pixels for random intervals.
+    @Test func aFullRowJoinsItsNearestIntervals() {
+        var region = Region(height: 1)
+        let limit = Region.intervalsPerRow
+        for k in 0..<limit { region.add(row: 0, from: 10 * k, to: 10 * k + 2) }
+        #expect(region.intervals(inRow: 0).count == limit)
+        // The gap of 3 between 42 and 45 is the nearest: the new interval joins its left neighbour.
+        region.add(row: 0, from: 45, to: 47)
+        #expect(region.intervals(inRow: 0).count == limit)
+        #expect(region.intervals(inRow: 0)[4] == 40..<47)
+        // With the new interval far from the others, the two nearest old ones (3 apart) are joined.
+        region.add(row: 0, from: 1000, to: 1001)
+        #expect(region.intervals(inRow: 0)[4] == 40..<52)
+        #expect(region.intervals(inRow: 0).last == 1000..<1001)
+        #expect(region.area == region.intervals(inRow: 0).reduce(0) { $0 + $1.count })
+
+        var random = SeededGenerator(seed: 7)
+        for _ in 0..<200 {
+            var row = Region(height: 1)
+            var added = Set<Int>()
+            for _ in 0..<(1 + random.below(40)) {
+                let x = random.below(400)
+                let width = 1 + random.below(12)
+                row.add(row: 0, from: x, to: x + width)
+                added.formUnion(x..<(x + width))
+            }
+            let intervals = row.intervals(inRow: 0)
+            let held = Set(intervals.flatMap { $0 })
+            #expect(held.isSuperset(of: added))
+            #expect(intervals.count <= limit)
+            #expect(row.area == held.count)
+            // Sorted, disjoint, and apart by at least one column.
+            #expect(zip(intervals, intervals.dropFirst()).allSatisfy { $0.upperBound < $1.lowerBound })
+        }
     }
 
     @Test func clippingToARectOutsideTheCanvasGivesNothing() {
