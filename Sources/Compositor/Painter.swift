@@ -34,13 +34,13 @@ struct Painter {
         {
             // An opaque gradient over the whole frame writes every pixel: no clearing first.
             rest = rest.dropFirst()
-            draw(first, into: target, region: whole, clip: clip)
+            draw(first, into: target, region: region, clip: clip)
         } else if let first = rest.first, case .rect(let color, 255, let rect) = first, color >> 24 == 255,
             rect == CGRect(x: 0, y: 0, width: frame.width, height: frame.height)
         {
             // An opaque background over the whole frame replaces what is there: one pass, not a clear and a fill.
             rest = rest.dropFirst()
-            target.fill(replacingWith: color, in: whole, within: clip)
+            target.fill(replacingWith: color, in: region, within: clip)
         } else {
             target.fill(replacingWith: 0, in: region, within: clip)
         }

@@ -185,13 +185,13 @@ import Testing
     @Test func damageFollowsTheGradient() throws {
         let clock = Self.manualClock()
         let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 80, height: 60)
+        root.frame = CGRect(x: 0, y: 0, width: 160, height: 120)
         let layer = Self.gradient(
             CGRect(x: 10, y: 5, width: 60, height: 40), .axial, from: .zero, to: CGPoint(x: 1, y: 0))
         root.addSublayer(layer)
         layer.add(Self.shimmer(), forKey: "shimmer")
         let compositor = Compositor()
-        let target = Bitmap(width: 80, height: 60)
+        let target = Bitmap(width: 160, height: 120)
         CAEngine.step(root)
         compositor.render(root, into: target, damageOnly: true)
         #expect(compositor.render(root, into: target, damageOnly: true).isEmpty)

@@ -477,17 +477,17 @@ import Testing
         card.borderWidth = 3
         card.cornerRadius = 12
         let compositor = Compositor()
-        let target = Bitmap(width: 200, height: 200)
+        let target = Bitmap(width: 400, height: 400)
         CAEngine.step(root)
         compositor.render(root, into: target, damageOnly: true)
-        var previous = base.render(root, width: 200, height: 200)
+        var previous = base.render(root, width: 400, height: 400)
         for (angle, changes) in [(0.35, true), (0.5, true), (0.5, false), (1.1, true)] {
             CATransaction.setDisableActions(true)
             card.transform = Self.transform(Self.turnY(angle))
             CATransaction.setDisableActions(false)
             CAEngine.step(root)
             let damage = compositor.render(root, into: target, damageOnly: true)
-            let whole = base.render(root, width: 200, height: 200)
+            let whole = base.render(root, width: 400, height: 400)
             FrameComparison.expectSame(target, whole, "damage-only frame at \(angle) rad")
             #expect(FrameComparison.differ(whole, previous) == changes, "the frame at \(angle) rad changes")
             #expect(damage.isEmpty == !changes, "damage \(damage) at \(angle) rad")
