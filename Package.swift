@@ -34,7 +34,7 @@ let package = Package(
             name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]
         ),
         .target(name: "Recording", dependencies: ["Raster", "ImageFiles"]),
-        .target(name: "Overlay", dependencies: ["Raster", "LayerKit", "CFreeType"]),
+        .target(name: "Overlay", dependencies: ["Raster", "LayerKit", "Scenes", "CFreeType"]),
         .target(name: "Viewer", dependencies: ["CX11", "Overlay", "Compositor", "Scenes", "Recording", "ImageFiles"]),
         .executableTarget(
             name: "raster-bench", dependencies: ["Geometry", "Raster"],
@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Raster", "LayerscopeTestSupport"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording"]),
         .testTarget(
-            name: "OverlayTests", dependencies: ["Overlay", "ImageFiles", "LayerscopeTestSupport"], exclude: ["Goldens"]
+            name: "OverlayTests", dependencies: ["Overlay", "Scenes", "ImageFiles", "LayerscopeTestSupport"], exclude: ["Goldens"]
         ),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "ImageFiles"]),
     ]

@@ -28,11 +28,26 @@ final class ViewerSession {
     private let log: (String) -> Void
     private let toolbar: Toolbar
     private let hud: HeadsUpDisplay
-    private let curvePanel: TimingPanel
     private let timeChainView: TimeChainView
-    /// The newest animation's time chain, refilled (storage kept) every frame the panel shows.
+    /// The selected animation's time chain, refilled (storage kept) every frame the inspector shows.
     private var timeChain = AnimationTimeChain()
     private let timeline: TimelineScrubber
+    /// The timeline panel, its rows shown while the inspector is open (`c`).
+    private var timelinePanel: TimelinePanel { timeline.panel }
+    /// A panel shown in the inspector's editor slot (the side column below the time chain), if any.
+    var editorPanel: InspectorSlotPanel? {
+        didSet { needsRedraw = true }
+    }
+    /// Where the banner, HUD, picture, inspector, timeline and toolbar go in the window.
+    private(set) var windowLayout = WindowLayout(
+        width: 0, height: 0, pictureWidth: 1, pictureHeight: 1, chrome: .none)
+    /// The picture, drawn at its size before it is scaled into the window (when it does not fit).
+    private var offscreenPicture = Bitmap(width: 1, height: 1)
+    /// Views of the window buffers at the picture's place, by buffer address (an unscaled picture is
+    /// drawn straight into the window).
+    private var pictureViews: [UnsafeMutableRawPointer: Bitmap] = [:]
+    /// Asks the window for a new size (the inspector opening or closing makes room for itself).
+    var windowSizeRequested: ((Int, Int) -> Void)?
     private let text: TextRenderer?
     /// Whether playback was running when the current scrub began (it resumes on release).
     private var resumeAfterScrub = false
@@ -74,7 +89,6 @@ final class ViewerSession {
         self.toolbar = Toolbar(text: text)
         self.hud = HeadsUpDisplay(text: text)
         let smallText = (try? TextRenderer(dejaVuSansPixelSize: 11)) ?? text
-        self.curvePanel = TimingPanel(text: smallText)
         self.timeChainView = TimeChainView(text: smallText)
         self.timeline = TimelineScrubber(text: smallText)
         self.text = text
@@ -88,10 +102,29 @@ final class ViewerSession {
         }
     }
 
-    /// The smallest window worth asking the window manager for: the toolbar, the timeline bar above it and
-    /// a strip of the picture (any size without the overlay). Smaller windows are drawn as well as they fit.
-    var minimumWindowSize: (width: Int, height: Int) {
-        overlayEnabled ? (240, toolbar.height + TimelineBar.height + 40) : (1, 1)
+    /// The smallest window worth asking the window manager for (any size without the overlay). Smaller
+    /// windows are drawn as well as they fit.
+    var minimumWindowSize: (width: Int, height: Int) { overlayEnabled ? (320, 240) : (1, 1) }
+
+    /// The heights of what sits around the picture now (the banner's for the current error).
+    private var chrome: WindowLayout.Chrome {
+        guard overlayEnabled else { return .none }
+        let lines = curvePanelVisible ? timelinePanel.lineCount : 0
+        return WindowLayout.Chrome(
+            bannerHeight: sceneError.map { SceneErrorBanner.height(of: $0, text: text) } ?? 0,
+            hudHeight: hudVisible ? hud.stripHeight : 0, timelineHeight: TimelinePanel.height(lineCount: lines),
+            toolbarHeight: toolbar.height, inspectorOpen: curvePanelVisible)
+    }
+
+    /// The window size that shows the picture at its own size with the chrome around it (a banner
+    /// aside), the inspector's rows (1 to 12 of them) and side column included while it is open.
+    var preferredWindowSize: (width: Int, height: Int) {
+        var around = chrome
+        around.bannerHeight = 0
+        if around.inspectorOpen {
+            around.timelineHeight = TimelinePanel.height(lineCount: max(1, min(12, timelinePanel.lineCount)))
+        }
+        return WindowLayout.preferredSize(pictureWidth: source.width, pictureHeight: source.height, chrome: around)
     }
 
     /// The window title for the current source.
@@ -99,13 +132,14 @@ final class ViewerSession {
 
     /// True while time moves the picture: the display link must tick (also on an idle tree that loops).
     var isAnimating: Bool {
-        !clock.isPaused && (!source.isIdle || (sceneClock.loops && curvePanel.latestEnd != nil))
+        !clock.isPaused && (!source.isIdle || (sceneClock.loops && timelinePanel.latestEnd != nil))
     }
 
     private func attach(_ newSource: FrameSource) {
         source = newSource
         source.log = { [log] line in log(line) }
-        curvePanel.removeAllRows()
+        timelinePanel.removeAllRows()
+        timelinePanel.rootToMedia = { [unowned newSource] t in newSource.mediaTime(ofRootTime: t) }
         shownMediaTime = nil
         let commands: [ViewerCommand] =
             [.start, .stop, .pauseResume] + source.extraCommands + [.toggleCurvePanel, .toggleRecording]
@@ -161,26 +195,33 @@ final class ViewerSession {
         windowWidth = width
         windowHeight = height
         toolbar.layout(width: width, height: height)
-        layoutTimeline()
-        let docked = TimingPanel.dockedFrame(
-            width: width, height: height, sceneWidth: source.width, sceneHeight: source.height,
-            bottomInset: toolbar.height + TimelineBar.height)
-        // The time chain takes the panel's foot when a row still fits above it.
-        let chainHeight = docked.height >= TimeChainView.height + TimingPanel.rowHeight + 24 ? TimeChainView.height : 0
-        curvePanel.layout(
-            frame: PixelRect(x: docked.x, y: docked.y, width: docked.width, height: docked.height - chainHeight))
-        timeChainView.layout(
-            frame: PixelRect(x: docked.x, y: docked.maxY - chainHeight, width: docked.width, height: chainHeight))
         isLaidOut = true
-        needsRedraw = true
+        relayout()
         logToolbarLayout()
     }
 
-    /// Places the transport above the toolbar, its axis the current animations' length in scene time.
-    private func layoutTimeline() {
-        timeline.layout(
-            width: windowWidth, height: windowHeight, bottomInset: toolbar.height,
-            duration: sceneClock.axisLength(latestEnd: curvePanel.latestEnd))
+    /// Places the picture, the inspector and the timeline for the current window and chrome; logs the
+    /// picture's place when it moves (tests compare it there).
+    private func relayout() {
+        let layout = WindowLayout(
+            width: windowWidth, height: windowHeight, pictureWidth: source.width, pictureHeight: source.height,
+            chrome: chrome)
+        timelinePanel.layout(frame: layout.timeline, expanded: curvePanelVisible)
+        timelinePanel.setAxis(
+            origin: sceneClock.origin, length: sceneClock.axisLength(latestEnd: timelinePanel.latestEnd))
+        timeChainView.layout(frame: layout.timeChain)
+        editorPanel?.layout(frame: layout.editorSlot)
+        guard layout != windowLayout else { return }
+        let moved = layout.picture != windowLayout.picture
+        windowLayout = layout
+        pictureViews = [:]
+        needsRedraw = true
+        if moved, overlayEnabled, isLaidOut {
+            let p = layout.picture
+            log(
+                "layout: picture \(p.x),\(p.y) \(p.width)x\(p.height) scale \(String(format: "%.4f", layout.scale)) window \(windowWidth)x\(windowHeight)"
+            )
+        }
     }
 
     /// Logs where the toolbar's buttons are whenever that changes (tests click them there).
@@ -202,7 +243,10 @@ final class ViewerSession {
             let restarts = command == .start && source.isIdle
             do {
                 try source.perform(command)
-                if restarts { sceneClock.restart(atMediaTime: clock.mediaTime(atHostTime: hostTime)) }
+                if restarts {
+                    sceneClock.restart(atMediaTime: clock.mediaTime(atHostTime: hostTime))
+                    timelinePanel.removeAllRows()
+                }
                 result = restarts ? "done (scene time 0)" : "done"
                 if errorIsARefusal { sceneError = nil }
             } catch {
@@ -234,6 +278,7 @@ final class ViewerSession {
         case .toggleCurvePanel:
             curvePanelVisible = overlayEnabled && !curvePanelVisible
             result = curvePanelVisible ? "curve panel on" : "curve panel off"
+            if overlayEnabled { windowSizeRequested?(preferredWindowSize.width, preferredWindowSize.height) }
         case .saveFrame:
             result = saveFrame(atHostTime: hostTime)
         case .toggleKeyMap:
@@ -290,7 +335,8 @@ final class ViewerSession {
     /// While looping, goes back to scene time 0 once playback passes the end of the last animation.
     private func loopIfDue(atHostTime hostTime: Double) {
         guard !clock.isPaused,
-            sceneClock.mustLoop(atMediaTime: clock.mediaTime(atHostTime: hostTime), latestEnd: curvePanel.latestEnd)
+            sceneClock.mustLoop(
+                atMediaTime: clock.mediaTime(atHostTime: hostTime), latestEnd: timelinePanel.latestEnd)
         else { return }
         clock.seek(to: sceneClock.origin, atHostTime: hostTime)
         log("loop: back to scene time 0 t=\(String(format: "%.3f", sceneClock.origin))")
@@ -344,7 +390,7 @@ final class ViewerSession {
         perform(command, origin: "button \(title)", hostTime: hostTime)
     }
 
-    /// Carries out what a pointer event on the timeline bar asked for, and logs seeks.
+    /// Carries out what a pointer event on the timeline panel asked for, and logs seeks.
     private func apply(_ action: TimelineScrubber.Action) {
         let hostTime = MonotonicTime.seconds(MonotonicTime.nanoseconds())
         switch action {
@@ -366,6 +412,11 @@ final class ViewerSession {
             perform(frames > 0 ? .stepForward : .stepBackward, origin: "timeline", hostTime: hostTime)
         case .command(let command):
             perform(command, origin: "timeline", hostTime: hostTime)
+        case .select(let index):
+            timelinePanel.select(row: index)
+            needsRedraw = true
+            let facts = timelinePanel.samplers[index].facts
+            log("timeline: selected \(facts.layerName ?? "layer") \(facts.keyPath ?? facts.kind)")
         }
     }
 
@@ -435,7 +486,7 @@ final class ViewerSession {
     /// The toolbar, for tests and hit-testing.
     var toolbarForTesting: Toolbar { toolbar }
 
-    /// The transport, for tests.
+    /// The timeline panel and its pointer input, for tests.
     var transportForTesting: TimelineScrubber { timeline }
 
     private func bringSource(toHostTime hostTime: Double) {
@@ -446,56 +497,91 @@ final class ViewerSession {
         }
     }
 
-    /// Draws the frame for `hostTime` into `bitmap` (the window's buffer): the scene clipped to the
-    /// window, a dark margin where the window is larger, then the overlay. Without the overlay
-    /// (`--no-hud`) nothing else draws over the scene, so only its damaged pixels are redrawn. A running
-    /// recording gets the scene alone, or with `--record-ui` the whole window once drawn.
-    func draw(into bitmap: Bitmap, scene sceneBitmap: Bitmap, hostTime: Double, figures: HUDFigures, dropped: Int) {
+    /// The bitmap the picture is drawn into for the window buffer `bitmap`: a view of the buffer at the
+    /// picture's place when it is shown at its own size, else the off-screen picture that is then scaled.
+    private func pictureTarget(for bitmap: Bitmap) -> Bitmap {
+        let place = windowLayout.picture
+        let fits =
+            place.width == source.width && place.height == source.height && place.maxX <= bitmap.width
+            && place.maxY <= bitmap.height
+        if fits {
+            if let view = pictureViews[bitmap.baseAddress], view.width == place.width, view.height == place.height {
+                return view
+            }
+            let view = Bitmap(
+                wrapping: bitmap.baseAddress + place.y * bitmap.stride + place.x * 4, width: place.width,
+                height: place.height, stride: bitmap.stride)
+            pictureViews[bitmap.baseAddress] = view
+            return view
+        }
+        if offscreenPicture.width != source.width || offscreenPicture.height != source.height {
+            offscreenPicture = Bitmap(width: max(1, source.width), height: max(1, source.height))
+        }
+        return offscreenPicture
+    }
+
+    /// Fills the window outside `place` with the margin colour.
+    private static func fillMargins(of bitmap: Bitmap, around place: PixelRect) {
+        let margin = marginColor
+        Blending.fill(bitmap, x: 0, y: 0, width: bitmap.width, height: place.y, color: margin)
+        Blending.fill(
+            bitmap, x: 0, y: place.maxY, width: bitmap.width, height: bitmap.height - place.maxY, color: margin)
+        Blending.fill(bitmap, x: 0, y: place.y, width: place.x, height: place.height, color: margin)
+        Blending.fill(
+            bitmap, x: place.maxX, y: place.y, width: bitmap.width - place.maxX, height: place.height, color: margin)
+    }
+
+    /// Draws the frame for `hostTime` into `bitmap` (the window's buffer): the picture at its place (at
+    /// its own size, or scaled down to fit), a dark margin around it, then the overlay beside it. Without
+    /// the overlay (`--no-hud`) nothing else draws over the scene, so only its damaged pixels are redrawn.
+    /// A running recording gets the scene alone, or with `--record-ui` the whole window once drawn.
+    func draw(into bitmap: Bitmap, hostTime: Double, figures: HUDFigures, dropped: Int) {
         syncRecordButton()
-        if let root = source.rootLayer { curvePanel.update(root: root) }
+        if let root = source.rootLayer {
+            timelinePanel.update(root: root)
+            timelinePanel.setEvents(source.events)
+        }
         loopIfDue(atHostTime: hostTime)
         bringSource(toHostTime: hostTime)
-        source.draw(into: sceneBitmap, damageOnly: !overlayEnabled)
-        if !recording.includesUI { recording.record(sceneBitmap) }
+        relayout()
+        let place = windowLayout.picture
+        let target = pictureTarget(for: bitmap)
+        source.draw(into: target, damageOnly: !overlayEnabled && target !== offscreenPicture)
+        if !recording.includesUI { recording.record(target) }
         defer { if recording.includesUI { recording.record(bitmap) } }
-        let margin = Self.marginColor
-        if bitmap.width > sceneBitmap.width {
-            Blending.fill(
-                bitmap, x: sceneBitmap.width, y: 0, width: bitmap.width - sceneBitmap.width,
-                height: bitmap.height, color: margin)
-        }
-        if bitmap.height > sceneBitmap.height {
-            Blending.fill(
-                bitmap, x: 0, y: sceneBitmap.height, width: sceneBitmap.width,
-                height: bitmap.height - sceneBitmap.height, color: margin)
+        Self.fillMargins(of: bitmap, around: place)
+        if target === offscreenPicture, !place.isEmpty {
+            bitmap.draw(
+                target,
+                transform: CGAffineTransform(
+                    a: windowLayout.scale, b: 0, c: 0, d: windowLayout.scale, tx: Double(place.x), ty: Double(place.y)),
+                within: place)
         }
         needsRedraw = false
         guard overlayEnabled else { return }
         let mediaTime = clock.mediaTime(atHostTime: hostTime)
-        if curvePanelVisible, source.rootLayer != nil {
-            curvePanel.draw(mediaTime: mediaTime, into: bitmap)
-            if let sampler = curvePanel.newestSampler {
+        let sceneTime = sceneClock.sceneTime(atMediaTime: mediaTime)
+        if curvePanelVisible {
+            let column = windowLayout.sideColumn
+            Blending.fill(
+                bitmap, x: column.x, y: column.y, width: column.width, height: column.height,
+                color: CurvePlotStyle.background)
+            if let sampler = timelinePanel.selectedSampler {
                 sampler.timeChain(atMediaTime: mediaTime, into: &timeChain)
                 timeChainView.draw(timeChain, facts: sampler.facts, into: bitmap)
             }
+            editorPanel?.draw(selected: timelinePanel.selectedSampler, mediaTime: mediaTime, into: bitmap)
         }
-        layoutTimeline()
-        timeline.bar.draw(
-            mediaTime: sceneClock.sceneTime(atMediaTime: mediaTime), speed: clock.speed, paused: clock.isPaused,
-            into: bitmap)
+        timelinePanel.draw(
+            sceneTime: sceneTime, speed: clock.speed, paused: clock.isPaused, loops: sceneClock.loops, into: bitmap)
         toolbar.draw(into: bitmap)
-        let bannerHeight = sceneError.map { SceneErrorBanner.height(of: $0, text: text) } ?? 0
         if hudVisible {
-            hud.draw(
-                lines: hudLines(hostTime: hostTime, figures: figures, dropped: dropped), into: bitmap,
-                below: bannerHeight, above: timeline.bar.frame.minY)
+            hud.drawStrip(
+                entries: hudLines(hostTime: hostTime, figures: figures, dropped: dropped), in: windowLayout.hud,
+                into: bitmap)
         }
         if keyMapVisible {
-            hud.drawCentered(
-                lines: KeyMap.help,
-                in: PixelRect(
-                    x: 0, y: bannerHeight, width: bitmap.width, height: timeline.bar.frame.minY - bannerHeight),
-                into: bitmap)
+            hud.drawCentered(lines: KeyMap.help, in: windowLayout.pictureArea, into: bitmap)
         }
         if let sceneError { SceneErrorBanner.draw(sceneError, text: text, into: bitmap) }
     }
