@@ -63,7 +63,8 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Raster", "LayerscopeTestSupport"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording"]),
         .testTarget(
-            name: "OverlayTests", dependencies: ["Overlay", "Scenes", "ImageFiles", "LayerscopeTestSupport"], exclude: ["Goldens"]
+            name: "OverlayTests", dependencies: ["Overlay", "Scenes", "ImageFiles", "LayerscopeTestSupport"],
+            exclude: ["Goldens"]
         ),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "ImageFiles"]),
     ]

@@ -140,10 +140,15 @@ public final class TimelinePanel {
         refreshAll(force: true)
     }
 
-    /// Sets the scene's events (media time); cheap when they are unchanged.
+    /// The events as last given (compared each frame, so unchanged ones cost no sort).
+    private var givenEvents: [SceneEvent] = []
+
+    /// Sets the scene's events (media time), kept in time order; cheap when they are unchanged.
     public func setEvents(_ newEvents: [SceneEvent]) {
-        guard newEvents != events else { return }
-        events = newEvents
+        guard newEvents != givenEvents else { return }
+        givenEvents = newEvents
+        events = newEvents.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+            .map(\.element)
         updateLatestEnd()
         cacheIsValid = false
     }
@@ -398,7 +403,8 @@ public final class TimelinePanel {
             case .fillBefore, .fillAfter:
                 Blending.fill(cache, x: x0, y: mid - 2, width: x1 - x0, height: 4, color: Self.fillBar)
             case .active, .repeated, .reverse:
-                let color = span.kind == .active ? Self.activeBar : span.kind == .repeated ? Self.repeatBar : Self.reverseBar
+                let color =
+                    span.kind == .active ? Self.activeBar : span.kind == .repeated ? Self.repeatBar : Self.reverseBar
                 Blending.fill(cache, x: x0, y: mid - 5, width: x1 - x0, height: 10, color: color)
             case .cutOff:
                 Blending.outline(cache, x: x0, y: mid - 5, width: x1 - x0, height: 10, color: Self.cutOff)
@@ -419,18 +425,22 @@ public final class TimelinePanel {
                 let c = CGPoint(x: Double(x) + 0.5, y: Double(mid))
                 let clip = PixelRect(x: 0, y: y, width: cache.width, height: Self.lineHeight)
                 pen.triangle(
-                    CGPoint(x: c.x - 4, y: c.y), CGPoint(x: c.x, y: c.y - 4), CGPoint(x: c.x + 4, y: c.y), color: 0xFFFF_FFFF,
+                    CGPoint(x: c.x - 4, y: c.y), CGPoint(x: c.x, y: c.y - 4), CGPoint(x: c.x + 4, y: c.y),
+                    color: 0xFFFF_FFFF,
                     clip: clip, into: cache)
                 pen.triangle(
-                    CGPoint(x: c.x - 4, y: c.y), CGPoint(x: c.x + 4, y: c.y), CGPoint(x: c.x, y: c.y + 4), color: 0xFFFF_FFFF,
+                    CGPoint(x: c.x - 4, y: c.y), CGPoint(x: c.x + 4, y: c.y), CGPoint(x: c.x, y: c.y + 4),
+                    color: 0xFFFF_FFFF,
                     clip: clip, into: cache)
             case .repeatBoundary:
                 Blending.fill(cache, x: x, y: mid - 6, width: 1, height: 12, color: CurvePlotStyle.background)
             case .wrap:
-                Blending.fill(cache, x: x, y: y + 1, width: 2, height: Self.lineHeight - 2, color: CurvePlotStyle.palette[0])
+                Blending.fill(
+                    cache, x: x, y: y + 1, width: 2, height: Self.lineHeight - 2, color: CurvePlotStyle.palette[0])
                 if let text {
                     text.draw(
-                        "wrap", x: x + 4, baseline: y + 2 + text.ascender, color: CurvePlotStyle.palette[0], into: cache)
+                        "wrap", x: x + 4, baseline: y + 2 + text.ascender, color: CurvePlotStyle.palette[0], into: cache
+                    )
                 }
             case .removed:
                 for d in -3...3 {
@@ -531,11 +541,14 @@ public final class TimelinePanel {
                         CGPoint(x: cx - 4, y: cy - 6), CGPoint(x: cx - 4, y: cy + 6), CGPoint(x: cx + 6, y: cy),
                         color: CurvePlotStyle.text, clip: r, into: bitmap)
                 } else {
-                    Blending.fill(bitmap, x: Int(cx) - 5, y: Int(cy) - 6, width: 3, height: 12, color: CurvePlotStyle.text)
-                    Blending.fill(bitmap, x: Int(cx) + 2, y: Int(cy) - 6, width: 3, height: 12, color: CurvePlotStyle.text)
+                    Blending.fill(
+                        bitmap, x: Int(cx) - 5, y: Int(cy) - 6, width: 3, height: 12, color: CurvePlotStyle.text)
+                    Blending.fill(
+                        bitmap, x: Int(cx) + 2, y: Int(cy) - 6, width: 3, height: 12, color: CurvePlotStyle.text)
                 }
             case .loop where loops:
-                Blending.fill(bitmap, x: r.x + 1, y: r.maxY - 4, width: r.width - 2, height: 3, color: CurvePlotStyle.playhead)
+                Blending.fill(
+                    bitmap, x: r.x + 1, y: r.maxY - 4, width: r.width - 2, height: 3, color: CurvePlotStyle.playhead)
             default:
                 break
             }

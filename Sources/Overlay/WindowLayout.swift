@@ -3,7 +3,7 @@ import Raster
 /// Where each part of the viewer's window goes, so that none covers another or the picture: the error
 /// banner and the HUD strip across the top, the toolbar across the bottom with the timeline above it,
 /// and between them the picture, beside the inspector's side column (the time chain over the editor
-/// slot) when the inspector is open. The picture is drawn at its own size when it fits, else scaled
+/// slot) when the inspector is open and the picture keeps half the width. The picture is drawn at its own size when it fits, else scaled
 /// down to fit what is left, aspect kept; either way centred in its area.
 public struct WindowLayout: Equatable, Sendable {
     /// The heights of the parts above and below the picture, and whether the inspector is open.
@@ -45,17 +45,14 @@ public struct WindowLayout: Equatable, Sendable {
     public var toolbar: PixelRect
 
     /// The side column's width in a window `width` pixels wide (0 when the picture would keep less
-    /// than 160 pixels).
+    /// than half the width).
     public static func sideColumnWidth(windowWidth width: Int) -> Int {
         let column = min(440, max(320, width * 3 / 10))
-        return width - column >= 160 ? column : 0
+        return width - column >= (width + 1) / 2 ? column : 0
     }
 
     /// The smallest time-chain height worth a side column (the strip's own).
     public static let timeChainHeight = TimeChainView.height
-
-    /// The picture keeps at least this many rows when the timeline's rows would take them.
-    static let minimumPictureHeight = 48
 
     /// The layout of a `width`×`height` window showing a `pictureWidth`×`pictureHeight` picture.
     public init(width: Int, height: Int, pictureWidth: Int, pictureHeight: Int, chrome: Chrome) {
@@ -67,7 +64,8 @@ public struct WindowLayout: Equatable, Sendable {
         hud = PixelRect(x: 0, y: banner.maxY, width: width, height: min(chrome.hudHeight, toolbar.y - banner.maxY))
         let free = toolbar.y - hud.maxY
         let collapsed = min(chrome.timelineHeight, TimelinePanel.collapsedHeight)
-        let timelineHeight = min(free, max(collapsed, min(chrome.timelineHeight, free - Self.minimumPictureHeight)))
+        // The timeline's rows take at most half the height between the HUD and the toolbar.
+        let timelineHeight = min(free, max(collapsed, min(chrome.timelineHeight, free / 2)))
         timeline = PixelRect(x: 0, y: toolbar.y - timelineHeight, width: width, height: timelineHeight)
         let middle = PixelRect(x: 0, y: hud.maxY, width: width, height: timeline.y - hud.maxY)
         let columnWidth = chrome.inspectorOpen ? Self.sideColumnWidth(windowWidth: width) : 0

@@ -200,6 +200,19 @@ final class ViewerSession {
         logToolbarLayout()
     }
 
+    /// The rows the window was last asked to make room for.
+    private var roomForLines = 0
+
+    /// While the inspector is open, asks for a taller window when rows appear that the window has no
+    /// room for (up to the preferred size; never smaller, so a window the user shrank stays so until then).
+    private func growForNewRows() {
+        guard curvePanelVisible, timelinePanel.lineCount > roomForLines else { return }
+        roomForLines = timelinePanel.lineCount
+        let preferred = preferredWindowSize
+        guard preferred.height > windowHeight || preferred.width > windowWidth else { return }
+        windowSizeRequested?(max(preferred.width, windowWidth), max(preferred.height, windowHeight))
+    }
+
     /// Places the picture, the inspector and the timeline for the current window and chrome; logs the
     /// picture's place when it moves (tests compare it there).
     private func relayout() {
@@ -212,15 +225,16 @@ final class ViewerSession {
         timeChainView.layout(frame: layout.timeChain)
         editorPanel?.layout(frame: layout.editorSlot)
         guard layout != windowLayout else { return }
-        let moved = layout.picture != windowLayout.picture
+        let moved = layout.picture != windowLayout.picture || layout.timeline != windowLayout.timeline
         windowLayout = layout
         pictureViews = [:]
         needsRedraw = true
         if moved, overlayEnabled, isLaidOut {
             let p = layout.picture
+            let t = layout.timeline
             log(
-                "layout: picture \(p.x),\(p.y) \(p.width)x\(p.height) scale \(String(format: "%.4f", layout.scale)) window \(windowWidth)x\(windowHeight)"
-            )
+                "layout: picture \(p.x),\(p.y) \(p.width)x\(p.height) scale \(String(format: "%.4f", layout.scale))"
+                    + " timeline \(t.x),\(t.y) \(t.width)x\(t.height) window \(windowWidth)x\(windowHeight)")
         }
     }
 
@@ -278,7 +292,10 @@ final class ViewerSession {
         case .toggleCurvePanel:
             curvePanelVisible = overlayEnabled && !curvePanelVisible
             result = curvePanelVisible ? "curve panel on" : "curve panel off"
-            if overlayEnabled { windowSizeRequested?(preferredWindowSize.width, preferredWindowSize.height) }
+            if overlayEnabled {
+                roomForLines = timelinePanel.lineCount
+                windowSizeRequested?(preferredWindowSize.width, preferredWindowSize.height)
+            }
         case .saveFrame:
             result = saveFrame(atHostTime: hostTime)
         case .toggleKeyMap:
@@ -541,6 +558,7 @@ final class ViewerSession {
             timelinePanel.update(root: root)
             timelinePanel.setEvents(source.events)
         }
+        growForNewRows()
         loopIfDue(atHostTime: hostTime)
         bringSource(toHostTime: hostTime)
         relayout()
@@ -555,7 +573,7 @@ final class ViewerSession {
                 target,
                 transform: CGAffineTransform(
                     a: windowLayout.scale, b: 0, c: 0, d: windowLayout.scale, tx: Double(place.x), ty: Double(place.y)),
-                within: place)
+                within: place, bands: 2)
         }
         needsRedraw = false
         guard overlayEnabled else { return }

@@ -80,4 +80,3 @@ struct CurveValuePlotTests {
         try CurveGoldens.check(bitmap, named: "value_pulse")
     }
 }
-

@@ -53,7 +53,8 @@ struct OverlaySizeSweepTests {
                     bannerHeight: 30, hudHeight: 40, timelineHeight: TimelinePanel.height(lineCount: 2),
                     toolbarHeight: 38, inspectorOpen: index % 2 == 0))
             panel.layout(frame: layout.timeline, expanded: index % 3 != 0)
-            panel.setAxis(origin: Self.times[(index + 1) % Self.times.count], length: Self.times[index % Self.times.count])
+            panel.setAxis(
+                origin: Self.times[(index + 1) % Self.times.count], length: Self.times[index % Self.times.count])
             for time in Self.times {
                 panel.draw(
                     sceneTime: time, speed: Self.speeds[index % Self.speeds.count], paused: index % 2 == 0,
@@ -82,7 +83,9 @@ struct OverlaySizeSweepTests {
                     chrome: WindowLayout.Chrome(
                         bannerHeight: 34, hudHeight: 44, timelineHeight: TimelinePanel.height(lineCount: 6),
                         toolbarHeight: 38, inspectorOpen: open))
-                let parts = [layout.banner, layout.hud, layout.picture, layout.sideColumn, layout.timeline, layout.toolbar]
+                let parts = [
+                    layout.banner, layout.hud, layout.picture, layout.sideColumn, layout.timeline, layout.toolbar,
+                ]
                 for (i, a) in parts.enumerated() {
                     #expect(a.x >= 0 && a.y >= 0 && a.maxX <= size.width && a.maxY <= size.height, "\(size) part \(i)")
                     for b in parts[(i + 1)...] where !a.isEmpty && !b.isEmpty {

@@ -263,7 +263,8 @@ struct TimelinePanelTests {
         let median = warm[warm.count / 2]
         print(
             String(
-                format: "inspector (timeline 7 rows + time chain) 1920x1080: median_ms=%.3f p95_ms=%.3f first_frame_ms=%.3f",
+                format:
+                    "inspector (timeline 7 rows + time chain) 1920x1080: median_ms=%.3f p95_ms=%.3f first_frame_ms=%.3f",
                 median, warm[warm.count * 95 / 100], costs[0]))
         #if DEBUG
             #expect(median < 5, "debug build budget; the release budget is 0.5 ms")
@@ -289,16 +290,20 @@ struct WindowLayoutTests {
         #expect(layout.picture == PixelRect(x: 0, y: 44, width: 1280, height: 720))
         #expect(layout.sideColumn == PixelRect(x: 1280, y: 44, width: 440, height: 720))
         #expect(layout.timeChain.height == TimeChainView.height)
-        #expect(layout.editorSlot == PixelRect(x: 1280, y: 44 + TimeChainView.height, width: 440, height: 720 - TimeChainView.height))
+        #expect(
+            layout.editorSlot
+                == PixelRect(x: 1280, y: 44 + TimeChainView.height, width: 440, height: 720 - TimeChainView.height))
         #expect(layout.timeline == PixelRect(x: 0, y: 764, width: 1720, height: 116))
     }
 
     @Test func aSmallWindowScalesThePictureAndCentresIt() {
-        let layout = WindowLayout(width: 480, height: 320, pictureWidth: 1280, pictureHeight: 720, chrome: Self.chrome)
-        #expect(layout.sideColumn.width == 320, "480 − 320 leaves the picture 160 pixels")
-        #expect(layout.pictureArea == PixelRect(x: 0, y: 44, width: 160, height: 320 - 44 - 38 - 116))
-        #expect(layout.scale == 0.125)
-        #expect(layout.picture == PixelRect(x: 0, y: 44 + (122 - 90) / 2, width: 160, height: 90))
+        let layout = WindowLayout(width: 800, height: 400, pictureWidth: 1280, pictureHeight: 720, chrome: Self.chrome)
+        #expect(layout.sideColumn.width == 320, "800 − 320 leaves the picture more than half")
+        #expect(layout.pictureArea == PixelRect(x: 0, y: 44, width: 480, height: 400 - 44 - 38 - 116))
+        #expect(layout.scale == 202.0 / 720)
+        #expect(layout.picture == PixelRect(x: (480 - 359) / 2, y: 44, width: 359, height: 202))
+        let narrow = WindowLayout(width: 480, height: 320, pictureWidth: 1280, pictureHeight: 720, chrome: Self.chrome)
+        #expect(narrow.sideColumn.isEmpty, "480 − 320 would leave the picture a third")
         let closed = WindowLayout(
             width: 320, height: 240, pictureWidth: 1280, pictureHeight: 720,
             chrome: WindowLayout.Chrome(
@@ -309,12 +314,12 @@ struct WindowLayoutTests {
         #expect(closed.picture.height == 96 && closed.picture.width == 171 && closed.picture.x == (320 - 171) / 2)
     }
 
-    @Test func theTimelineGivesUpRowsBeforeThePictureGoes() {
+    @Test func theTimelineRowsTakeAtMostHalfTheHeight() {
         let tall = WindowLayout.Chrome(
             bannerHeight: 0, hudHeight: 44, timelineHeight: TimelinePanel.height(lineCount: 30), toolbarHeight: 38,
             inspectorOpen: true)
         let layout = WindowLayout(width: 800, height: 480, pictureWidth: 640, pictureHeight: 360, chrome: tall)
-        #expect(layout.pictureArea.height == 48)
-        #expect(layout.timeline.height == 480 - 44 - 38 - 48)
+        #expect(layout.timeline.height == (480 - 44 - 38) / 2)
+        #expect(layout.pictureArea.height == 480 - 44 - 38 - (480 - 44 - 38) / 2)
     }
 }

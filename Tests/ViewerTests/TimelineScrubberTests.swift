@@ -33,11 +33,14 @@ struct TimelineScrubberTests {
         let middle = scrubber.panel.sceneTime(atX: (start + end) / 2)
         #expect(abs(middle - 2) <= 4.0 / Double(end - start))
         #expect(
-            scrubber.moved(x: (start + end) / 2, y: 0) == .seek(middle, ended: false), "the pointer may leave the panel")
+            scrubber.moved(x: (start + end) / 2, y: 0) == .seek(middle, ended: false), "the pointer may leave the panel"
+        )
         #expect(scrubber.released(x: end + 100, y: 0) == .seek(4, ended: true), "past the end clamps to the end")
         #expect(!scrubber.isScrubbing)
         #expect(scrubber.moved(x: start, y: y) == nil, "no scrub after the release")
-        #expect(scrubber.pressed(x: start, y: y + TimelinePanel.collapsedHeight - TimelinePanel.transportHeight - 6) != nil, "the events lane scrubs too")
+        #expect(
+            scrubber.pressed(x: start, y: y + TimelinePanel.collapsedHeight - TimelinePanel.transportHeight - 6) != nil,
+            "the events lane scrubs too")
     }
 
     @Test func buttonsActWhenReleasedOverThemselves() {

@@ -52,8 +52,8 @@ private final class RecordingSource: FrameSource {
         _ = makeSession()
         #expect(
             layoutLines == [
-                "layout: picture 66,0 187x140 scale 0.5833 window 320x240",
-                "toolbar: Start 8,206,41,30; Stop 51,206,41,30; Pause 94,206,41,30; Push 137,206,41,30; Pop 180,206,41,30; Curves 223,206,41,30; Record 266,206,41,30"
+                "layout: picture 66,0 187x140 scale 0.5833 timeline 0,140 320x62 window 320x240",
+                "toolbar: Start 8,206,41,30; Stop 51,206,41,30; Pause 94,206,41,30; Push 137,206,41,30; Pop 180,206,41,30; Curves 223,206,41,30; Record 266,206,41,30",
             ])
     }
 

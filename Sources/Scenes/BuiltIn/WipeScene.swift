@@ -15,7 +15,9 @@ public final class WipeScene: Scene {
     /// The seed's `self.view` (it owns the image view); its layer is the root.
     private let view: UIView
     /// Autoplay: start at 0.
-    private lazy var timeline = AutoplayTimeline([.init(time: 0, label: "start") { [unowned self] in self.perform(.start) }])
+    private lazy var timeline = AutoplayTimeline([
+        .init(time: 0, label: "start") { [unowned self] in self.perform(.start) }
+    ])
 
     /// Image A fills the view; image B fills the image view above it.
     public init(size: CGSize, imageA: Any?, imageB: Any?) {
