@@ -569,6 +569,9 @@ final class ViewerSession {
         defer { if recording.includesUI { recording.record(bitmap) } }
         Self.fillMargins(of: bitmap, around: place)
         if target === offscreenPicture, !place.isEmpty {
+            // The scaled picture's edge pixels blend with what is under them: the margin, as around it.
+            Blending.fill(
+                bitmap, x: place.x, y: place.y, width: place.width, height: place.height, color: Self.marginColor)
             bitmap.draw(
                 target,
                 transform: CGAffineTransform(
