@@ -40,13 +40,24 @@ func panelScene(at t: Double) -> CALayer {
 
 @MainActor
 struct CurveValuePlotTests {
-    @Test func windowAndSeriesOfTheRepeatingPulse() throws {
+    /// `count` samples of `sampler` evenly spread over the layer-local times `start…end`, as a series.
+    static func sampling(_ sampler: AnimationSampler, from start: Double, to end: Double, count: Int)
+        -> CurvePlotSeries
+    {
+        let samples = (0..<count).map {
+            sampler.sample(atLocalTime: start + (end - start) * Double($0) / Double(count - 1))
+        }
+        let components = samples.map { $0.value?.count ?? 0 }.max() ?? 0
+        return CurvePlotSeries(
+            times: samples.map(\.localTime), componentCount: components,
+            values: samples.flatMap { sample in (0..<components).map { c in sample.value.map { $0[c] } ?? .nan } },
+            phases: samples.map(\.phase), componentNames: CurvePlotSeries.componentNames(count: components))
+    }
+
+    @Test func seriesOfTheRepeatingPulse() throws {
         let root = panelScene(at: 1)
         let sampler = try #require(AnimationSampler.samplers(in: root).first { $0.facts.key == "pulse" })
-        let window = CurvePlotSeries.window(of: sampler.facts)
-        #expect(abs(window.start - 0.05) < 1e-12)
-        #expect(abs(window.end - 2.75) < 1e-12)
-        let series = CurvePlotSeries.sampling(sampler, from: 0, to: 2.5, count: 11)
+        let series = Self.sampling(sampler, from: 0, to: 2.5, count: 11)
         #expect(series.times == (0...10).map { 0.25 * Double($0) })
         #expect(series.componentCount == 1)
         #expect(series.plottedComponents == [0])
@@ -71,8 +82,7 @@ struct CurveValuePlotTests {
     @Test func valuePlotGolden() throws {
         let root = panelScene(at: 1.05)
         let sampler = try #require(AnimationSampler.samplers(in: root).first { $0.facts.key == "pulse" })
-        let window = CurvePlotSeries.window(of: sampler.facts)
-        let series = CurvePlotSeries.sampling(sampler, from: window.start, to: window.end, count: 400)
+        let series = Self.sampling(sampler, from: 0.05, to: 2.75, count: 400)
         let bitmap = Bitmap(width: 520, height: 240)
         let plot = ValuePlot(text: CurveGoldens.font(11))
         plot.draw(series, in: PixelRect(x: 0, y: 0, width: 520, height: 240), title: "box · opacity", into: bitmap)
