@@ -239,22 +239,29 @@ public final class AnimationSampler {
         return AnimationSample(localTime: t, phase: phase, inputFraction: fraction(of: s), progress: progress(of: s))
     }
 
-    /// The number a basic animation of numbers computes at the layer's local time `t`, as it drives the
-    /// key path (an unwrapped angle for `transform.rotation`: 4.96 rad at 79 % of a turn, where the
-    /// matrix reads back −1.32); nil while it does not show, or for other animations.
+    /// The number a basic or keyframe animation of numbers computes at the layer's local time `t`, as it
+    /// drives the key path (an unwrapped angle for `transform.rotation`: 4.96 rad at 79 % of a turn,
+    /// where the matrix reads back −1.32); nil while it does not show, or for other animations.
     public func animatedNumber(atLocalTime t: Double) -> Double? {
-        guard case .basic(let basic) = program.body else { return nil }
-        let s = program.timing.sample(t)
-        guard s.shown else { return nil }
-        return basic.number(progress: program.timing.progress(of: s, curve: program.timingFunction), model: layer)
+        number(program.timing.sample(t))
     }
 
-    /// For a `transform.…` component animated by a basic animation of numbers, the number it drives at
-    /// a shown sample: what the samples report as the value, since the matrix reads an angle back
-    /// wrapped into −π…π. Nil otherwise.
+    /// The number a basic or keyframe animation of plain numbers drives at a shown sample, else nil.
+    private func number(_ s: ResolvedTiming.Sample) -> Double? {
+        guard s.shown else { return nil }
+        let progress = program.timing.progress(of: s, curve: program.timingFunction)
+        switch program.body {
+        case .basic(let basic): return basic.number(progress: progress, model: layer)
+        case .keyframe(let keyframes): return keyframes.drivenNumber(progress: progress, iteration: s.iteration)
+        default: return nil
+        }
+    }
+
+    /// For a `transform.…` component animated by a basic or keyframe animation of numbers, the number it
+    /// drives at a shown sample: what the samples report as the value, since the matrix reads an angle
+    /// back wrapped into −π…π. Nil otherwise.
     private func drivenNumber(_ s: ResolvedTiming.Sample) -> Double? {
-        guard s.shown, drivesTransformComponent, case .basic(let basic) = program.body else { return nil }
-        return basic.number(progress: program.timing.progress(of: s, curve: program.timingFunction), model: layer)
+        drivesTransformComponent ? number(s) : nil
     }
 
     /// For a `path` animation: how many points (end and control points) the path it draws at the layer's
