@@ -22,6 +22,9 @@ protocol FrameSource: AnyObject {
     /// With `damageOnly`, a source may redraw only the pixels that differ from what it last drew into
     /// that same bitmap (nothing else may have drawn there since).
     func draw(into bitmap: Bitmap, damageOnly: Bool)
+    /// Draws as `draw(into:damageOnly: true)` does and returns the rectangle that changed (empty when
+    /// nothing did, nil when it cannot tell: all of it).
+    func drawChanges(into bitmap: Bitmap) -> PixelRect?
     /// The layer tree whose animations the curve panel shows (nil when there is none).
     var rootLayer: CALayer? { get }
     /// What the scene's timeline and the user did, at media times (the timeline's event marks).
@@ -45,6 +48,11 @@ protocol FrameSource: AnyObject {
 extension FrameSource {
     /// A picture that is a pure function of media time pauses with the viewer's clock alone.
     func setPaused(_ paused: Bool) {}
+    /// Such a picture is drawn whole.
+    func drawChanges(into bitmap: Bitmap) -> PixelRect? {
+        draw(into: bitmap, damageOnly: false)
+        return nil
+    }
     /// Such a picture has no timeline.
     var events: [SceneEvent] { [] }
     func mediaTime(ofRootTime t: Double) -> Double? { t }

@@ -315,6 +315,14 @@ final class SceneSource: FrameSource {
         compositor.render(scene.rootLayer, into: bitmap, damageOnly: damageOnly)
     }
 
+    func drawChanges(into bitmap: Bitmap) -> PixelRect? {
+        guard let changed = compositor.render(scene.rootLayer, into: bitmap, damageOnly: true).first else {
+            return PixelRect(x: 0, y: 0, width: 0, height: 0)
+        }
+        return PixelRect(
+            x: Int(changed.minX), y: Int(changed.minY), width: Int(changed.width), height: Int(changed.height))
+    }
+
     /// Performs the command's action; a Swift scene's is tried in a copy first and throws when it traps.
     func perform(_ command: ViewerCommand) throws {
         let action: SceneAction

@@ -46,6 +46,12 @@ final class ViewerSession {
     /// Views of the window buffers at the picture's place, by buffer address (an unscaled picture is
     /// drawn straight into the window).
     private var pictureViews: [UnsafeMutableRawPointer: Bitmap] = [:]
+    /// The window rectangle the scaled picture changed in on the last frame (the other buffer still
+    /// lacks it); nil when the next frames must scale the whole picture.
+    private var lastScaledChange: PixelRect?
+    /// Frames that still scale the whole picture (one per window buffer, after the layout changed or
+    /// something was drawn over the picture).
+    private var wholeScaledFrames = 2
     /// Asks the window for a new size (the inspector opening or closing makes room for itself).
     var windowSizeRequested: ((Int, Int) -> Void)?
     private let text: TextRenderer?
@@ -228,6 +234,7 @@ final class ViewerSession {
         let moved = layout.picture != windowLayout.picture || layout.timeline != windowLayout.timeline
         windowLayout = layout
         pictureViews = [:]
+        wholeScaledFrames = 2
         needsRedraw = true
         if moved, overlayEnabled, isLaidOut {
             let p = layout.picture
@@ -537,6 +544,40 @@ final class ViewerSession {
         return offscreenPicture
     }
 
+    /// Scales the off-screen picture into the window at its place: where it changed (`changed`, in the
+    /// picture's pixels; nil: everywhere) and where the window buffer drawn now lacks the last frame's
+    /// change, or all of it for the first frames after a layout change.
+    private func scalePicture(_ picture: Bitmap, changed: PixelRect?, into bitmap: Bitmap) {
+        let place = windowLayout.picture
+        guard !place.isEmpty else { return }
+        let scale = windowLayout.scale
+        let now =
+            changed.map { r -> PixelRect in
+                guard !r.isEmpty else { return r }
+                let x0 = place.x + Int((Double(r.minX) * scale).rounded(.down)) - 2
+                let y0 = place.y + Int((Double(r.minY) * scale).rounded(.down)) - 2
+                let x1 = place.x + Int((Double(r.maxX) * scale).rounded(.up)) + 2
+                let y1 = place.y + Int((Double(r.maxY) * scale).rounded(.up)) + 2
+                return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).intersection(place)
+            } ?? place
+        let transform = CGAffineTransform(
+            a: scale, b: 0, c: 0, d: scale, tx: Double(place.x), ty: Double(place.y))
+        func rescale(_ rect: PixelRect) {
+            guard !rect.isEmpty else { return }
+            // The picture's edge pixels blend with what is under them: the margin, as around it.
+            Blending.fill(bitmap, x: rect.x, y: rect.y, width: rect.width, height: rect.height, color: Self.marginColor)
+            bitmap.draw(picture, transform: transform, within: rect, bands: 2)
+        }
+        if wholeScaledFrames > 0 || keyMapVisible {
+            wholeScaledFrames = keyMapVisible ? 2 : wholeScaledFrames - 1
+            rescale(place)
+        } else {
+            rescale(now)
+            if let last = lastScaledChange, last != now { rescale(last) }
+        }
+        lastScaledChange = now
+    }
+
     /// Fills the window outside `place` with the margin colour.
     private static func fillMargins(of bitmap: Bitmap, around place: PixelRect) {
         let margin = marginColor
@@ -564,20 +605,19 @@ final class ViewerSession {
         relayout()
         let place = windowLayout.picture
         let target = pictureTarget(for: bitmap)
-        source.draw(into: target, damageOnly: !overlayEnabled && target !== offscreenPicture)
+        // A scaled picture is drawn off-screen with damage tracking (only this session draws there), and
+        // only what changed is scaled again.
+        let changed: PixelRect?
+        if target === offscreenPicture {
+            changed = source.drawChanges(into: target)
+        } else {
+            source.draw(into: target, damageOnly: !overlayEnabled)
+            changed = nil
+        }
         if !recording.includesUI { recording.record(target) }
         defer { if recording.includesUI { recording.record(bitmap) } }
         Self.fillMargins(of: bitmap, around: place)
-        if target === offscreenPicture, !place.isEmpty {
-            // The scaled picture's edge pixels blend with what is under them: the margin, as around it.
-            Blending.fill(
-                bitmap, x: place.x, y: place.y, width: place.width, height: place.height, color: Self.marginColor)
-            bitmap.draw(
-                target,
-                transform: CGAffineTransform(
-                    a: windowLayout.scale, b: 0, c: 0, d: windowLayout.scale, tx: Double(place.x), ty: Double(place.y)),
-                within: place, bands: 2)
-        }
+        if target === offscreenPicture { scalePicture(target, changed: changed, into: bitmap) }
         needsRedraw = false
         guard overlayEnabled else { return }
         let mediaTime = clock.mediaTime(atHostTime: hostTime)

@@ -23,7 +23,7 @@ struct SceneTimeSessionTests {
         """
 
     /// A running session over the scene at host time 100 (media time 0), the scene file in `folder`.
-    fileprivate static func session(folder: URL, text: TextRenderer? = nil) throws -> (
+    fileprivate static func session(folder: URL, text: TextRenderer? = nil, json: String = json) throws -> (
         ViewerSession, SceneSource, SessionLines
     ) {
         let url = folder.appendingPathComponent("fade.json")
@@ -169,6 +169,63 @@ struct SceneTimeSessionTests {
             #expect(changed.count > 50, "the sheet shows the first bindings that fit")
             let area = session.windowLayout.pictureArea
             #expect(changed.allSatisfy { $0 >= area.minY && $0 < area.maxY }, "in the picture's area")
+        }
+    }
+    /// A click on a row's label selects its animation: the log names it and the time chain follows it
+    /// (the newest, until then).
+    @Test func aClickOnARowSelectsItsAnimation() throws {
+        let json = """
+            { "size": [320, 240], "layers": [ { "name": "root", "frame": [0, 0, 320, 240],
+              "sublayers": [ { "name": "box", "frame": [10, 10, 50, 50], "backgroundColor": "#ff0000" } ] } ],
+              "timeline": [
+                { "at": 0, "add": { "layer": "box", "key": "fade", "animation": {
+                  "kind": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 1 } } },
+                { "at": 0, "add": { "layer": "box", "key": "move", "animation": {
+                  "kind": "basic", "keyPath": "position.x", "fromValue": 35, "toValue": 200, "duration": 2 } } } ] }
+            """
+        try Self.withFolder { folder in
+            let (session, _, lines) = try Self.session(folder: folder, json: json)
+            session.perform(.toggleCurvePanel, origin: "key c", hostTime: 100)
+            let size = session.preferredWindowSize
+            session.layout(width: size.width, height: size.height)
+            _ = Self.draw(session, at: 100.5)
+            let panel = session.transportForTesting.panel
+            #expect(panel.samplers.map(\.facts.key) == ["fade", "move"])
+            #expect(panel.selectedSampler?.facts.key == "move", "the newest until a row is picked")
+            // The first row's label: below the transport, the axis and the events lane.
+            let y = panel.frame.minY + TimelinePanel.collapsedHeight + TimelinePanel.lineHeight / 2
+            session.pointerPressed(button: 1, x: 20, y: y)
+            session.pointerReleased(button: 1, x: 20, y: y, hostTime: 100.5)
+            #expect(lines.all.last == "timeline: selected box opacity")
+            #expect(panel.selectedSampler?.facts.key == "fade")
+        }
+    }
+
+    /// A panel in the editor slot is laid out below the time chain and drawn, with the selected
+    /// animation, every frame the inspector is open.
+    @Test func theEditorSlotHostsAPanel() throws {
+        final class SlotProbe: InspectorSlotPanel {
+            var frames: [PixelRect] = []
+            var drawn: [String?] = []
+            func layout(frame: PixelRect) { frames.append(frame) }
+            func draw(selected: AnimationSampler?, mediaTime: Double, into bitmap: Bitmap) {
+                drawn.append(selected?.facts.key)
+            }
+        }
+        try Self.withFolder { folder in
+            let (session, _, _) = try Self.session(folder: folder)
+            let probe = SlotProbe()
+            session.editorPanel = probe
+            _ = Self.draw(session, at: 100.25)
+            #expect(probe.drawn.isEmpty, "not drawn while the inspector is closed")
+            session.perform(.toggleCurvePanel, origin: "key c", hostTime: 100.25)
+            session.layout(width: 700, height: 500)
+            _ = Self.draw(session, at: 100.5)
+            let slot = session.windowLayout.editorSlot
+            #expect(slot.x == session.windowLayout.timeChain.x && slot.y == session.windowLayout.timeChain.maxY)
+            #expect(slot.width > 0 && slot.height > 0)
+            #expect(probe.frames.last == slot)
+            #expect(probe.drawn == ["fade"])
         }
     }
 }

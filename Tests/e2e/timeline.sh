@@ -145,6 +145,15 @@ for size in 480x320 320x240 1280x900; do
     picture_is "window-$size" "$(media_of_last 'pause-resume -> paused')" near
 done
 
+# 7. Playing while scaled: only what changes is scaled again, and the paused frame is still render's.
+x xdotool windowsize "$wid" 560 360
+e2e_wait_for 5 log_has '^resized 560x360$'; check $? "resized to 560x360"
+x xdotool key Home
+sleep 0.7
+x xdotool key space
+e2e_wait_for 5 bash -c "[ \$(grep -c 'pause-resume -> paused' '$log') -ge 3 ]"
+picture_is played-scaled "$(media_of_last 'pause-resume -> paused')" near
+
 x xdotool key q
 e2e_wait_for 10 bash -c "! kill -0 $viewer_pid 2>/dev/null"; check $? "the viewer quits"
 echo "$pass passed, $fail failed"

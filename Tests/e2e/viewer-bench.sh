@@ -48,7 +48,7 @@ for scene in wipe ship reveal; do
         if [ "${config#shm-inspector}" != "$config" ]; then
             for _ in $(seq 200); do grep -q '^viewer: window' "$tmp/run.log" && break; sleep 0.05; done
             wid=$(xdotool search --pid "$viewer" 2>/dev/null | head -1)
-            [ -n "$wid" ] && xdotool mousemove --window "$wid" 1900 10 key c
+            [ -n "$wid" ] && xdotool mousemove --window "$wid" 20 10 key c
         fi
         wait "$viewer"
         line=$(grep '^stats ' "$tmp/run.log")
