@@ -90,7 +90,7 @@ public final class TimelinePanel {
     }
 
     /// The legs of the animation at `index` in `samplers` and of its group children, for tests.
-    public func legs(ofRow index: Int) -> (legs: TimelineLegs, children: [TimelineLegs], pausedBy: String?) {
+    func legs(ofRow index: Int) -> (legs: TimelineLegs, children: [TimelineLegs], pausedBy: String?) {
         (rows[index].legs, rows[index].children.map(\.legs), rows[index].pausedBy)
     }
 
@@ -157,10 +157,8 @@ public final class TimelinePanel {
     /// row it had in a tree made again), rows whose layer timing moved are computed again. Cheap when
     /// nothing changed (one walk of the tree, no allocation).
     public func update(root: CALayer) {
-        if root !== trackedRoot {
-            trackedRoot = root
-            for row in rows { row.isAttached = false }
-        }
+        // A new tree (made again for a step back) detaches every row; its animations take them back.
+        trackedRoot = root
         for row in rows { row.isAttached = false }
         var unseen = 0
         AnimationSampler.forEachAttachedAnimation(in: root) { _, animation in
