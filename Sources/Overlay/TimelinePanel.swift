@@ -90,8 +90,10 @@ public final class TimelinePanel {
     }
 
     /// The legs of the animation at `index` in `samplers` and of its group children, for tests.
-    func legs(ofRow index: Int) -> (legs: TimelineLegs, children: [TimelineLegs], pausedBy: String?) {
-        (rows[index].legs, rows[index].children.map(\.legs), rows[index].pausedBy)
+    func legs(ofRow index: Int) -> (
+        legs: TimelineLegs, children: [TimelineLegs], pausedBy: String?, removedAt: Double?
+    ) {
+        (rows[index].legs, rows[index].children.map(\.legs), rows[index].pausedBy, rows[index].removedAt)
     }
 
     /// Selects the animation at `index` in `samplers` (nil: follow the newest).
@@ -153,13 +155,18 @@ public final class TimelinePanel {
         cacheIsValid = false
     }
 
-    /// Follows the animations attached to `root`'s tree: a new animation gets a row (or takes back the
-    /// row it had in a tree made again), rows whose layer timing moved are computed again. Cheap when
-    /// nothing changed (one walk of the tree, no allocation).
-    public func update(root: CALayer) {
+    /// Follows the animations attached to `root`'s tree at media time `mediaTime`: a new animation gets
+    /// a row (or takes back the row it had in a tree made again), rows whose layer timing moved are
+    /// computed again, and an animation that leaves the same tree is marked removed at `mediaTime` (when
+    /// given). Cheap when nothing changed (one walk of the tree, no allocation).
+    public func update(root: CALayer, mediaTime: Double? = nil) {
         // A new tree (made again for a step back) detaches every row; its animations take them back.
+        let sameTree = root === trackedRoot
         trackedRoot = root
-        for row in rows { row.isAttached = false }
+        for row in rows {
+            row.wasAttached = row.isAttached
+            row.isAttached = false
+        }
         var unseen = 0
         AnimationSampler.forEachAttachedAnimation(in: root) { _, animation in
             if let row = rows.first(where: { $0.sampler.animation === animation }) {
@@ -169,6 +176,12 @@ public final class TimelinePanel {
             }
         }
         var changed = false
+        if sameTree, let mediaTime {
+            for row in rows where row.wasAttached && !row.isAttached {
+                row.removedAt = mediaTime
+                changed = true
+            }
+        }
         if unseen > 0 {
             for sampler in AnimationSampler.samplers(in: root)
             where !rows.contains(where: { $0.sampler.animation === sampler.animation }) {
@@ -445,6 +458,18 @@ public final class TimelinePanel {
                     Blending.fill(cache, x: x + d, y: mid + d, width: 1, height: 1, color: Self.cutOff)
                     Blending.fill(cache, x: x + d, y: mid - d, width: 1, height: 1, color: Self.cutOff)
                 }
+            }
+        }
+        if line.child == nil, let removed = row.removedAt, removed < (legs.activeEnd ?? .infinity) - 1e-3 {
+            // Taken off its layer early (a stop, a `remove`): a × there, the rest of its bar veiled.
+            let x = column(mediaTime: removed)
+            let end = legs.activeEnd.map { column(mediaTime: $0) } ?? trackX + trackWidth
+            for hx in stride(from: x + 1, to: end, by: 2) {
+                Blending.fill(cache, x: hx, y: y + 2, width: 1, height: Self.lineHeight - 4, color: Self.hatch)
+            }
+            for d in -4...4 {
+                Blending.fill(cache, x: x + d, y: mid + d, width: 2, height: 1, color: Self.cutOff)
+                Blending.fill(cache, x: x + d, y: mid - d, width: 2, height: 1, color: Self.cutOff)
             }
         }
         if line.child == nil, let paused = row.pausedBy {

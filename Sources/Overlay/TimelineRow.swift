@@ -7,8 +7,12 @@ import LayerKit
 final class TimelineRow {
     private(set) var sampler: AnimationSampler
     let identity: Identity
-    /// Whether the animation was attached to its layer at the last update.
+    /// Whether the animation was attached to its layer at the last update, and at the one before.
     var isAttached = true
+    var wasAttached = true
+    /// The media time at which the animation left its layer in the same tree (a stop, a `remove`), when
+    /// the panel was told the time.
+    var removedAt: Double?
     private(set) var legs = TimelineLegs()
     private(set) var children: [(title: String, legs: TimelineLegs)] = []
     /// The first layer on the way to the root that stands still (speed 0), while one does.
@@ -41,6 +45,7 @@ final class TimelineRow {
     func rebind(_ newSampler: AnimationSampler) {
         sampler = newSampler
         isAttached = true
+        removedAt = nil
         anchor = nil
     }
 

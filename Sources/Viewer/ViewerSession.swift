@@ -596,7 +596,7 @@ final class ViewerSession {
     func draw(into bitmap: Bitmap, hostTime: Double, figures: HUDFigures, dropped: Int) {
         syncRecordButton()
         if let root = source.rootLayer {
-            timelinePanel.update(root: root)
+            timelinePanel.update(root: root, mediaTime: clock.mediaTime(atHostTime: hostTime))
             timelinePanel.setEvents(source.events)
         }
         growForNewRows()

@@ -61,7 +61,7 @@ func follow(_ scene: Scene, with panel: TimelinePanel, from start: Double, to en
         let time = min(end, start + Double(frame) / 30)
         (CAEngine.clock as? ManualClock)?.now = time
         scene.advance(to: time)
-        panel.update(root: scene.rootLayer)
+        panel.update(root: scene.rootLayer, mediaTime: time)
         if time >= end { break }
         frame += 1
     }
@@ -226,6 +226,22 @@ struct TimelinePanelTests {
         let bitmap = Bitmap(width: 720, height: panel.frame.height)
         panel.draw(sceneTime: t, speed: 1, paused: false, loops: false, into: bitmap)
         try CurveGoldens.check(bitmap, named: "timeline_\(name)")
+    }
+
+    /// The ship's first rotation, stopped at 1 s of its 2 s: marked removed there, when the stop took
+    /// it off its layer; the second, added at 1.5 s, runs to its end.
+    @Test func aStopMarksWhereTheAnimationWasRemoved() throws {
+        CAEngine.reset()
+        CAEngine.clock = ManualClock(now: 0)
+        defer { CAEngine.reset() }
+        let scene = try BuiltInScenes.make(
+            name: "ship", size: CGSize(width: 640, height: 360), images: SceneImages(a: 0, b: 0, ship: 0))
+        let panel = TimelinePanel(text: nil)
+        panel.setAxis(origin: 0, length: 4)
+        follow(scene, with: panel, from: 0, to: 2)
+        #expect(panel.samplers.count == 2)
+        #expect(panel.legs(ofRow: 0).removedAt == 1, "the frame of the stop")
+        #expect(panel.legs(ofRow: 1).removedAt == nil)
     }
 
     /// The inspector's per-frame work at 1080p: the timeline's update and drawing with its rows, and
