@@ -9,7 +9,7 @@ public struct AutoplayTimeline {
         public let label: String
         public let run: () -> Void
 
-        public init(time: CFTimeInterval, label: String, run: @escaping () -> Void) {
+        public init(time: CFTimeInterval, label: String = "", run: @escaping () -> Void) {
             self.time = time
             self.label = label
             self.run = run

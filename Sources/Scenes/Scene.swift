@@ -59,6 +59,11 @@ public protocol Scene: AnyObject {
     var events: [SceneEvent] { get }
 }
 
+extension Scene {
+    /// A scene that does not tell its timeline shows no event marks.
+    public var events: [SceneEvent] { [] }
+}
+
 /// Something a scene's timeline (or its user) did at a media time: `start`, `add wipe`, `pause root`.
 public struct SceneEvent: Equatable, Sendable {
     public var time: Double
