@@ -36,7 +36,7 @@ let package = Package(
         ),
         .target(name: "Recording", dependencies: ["Raster", "ImageFiles"]),
         .target(name: "Typesetting", dependencies: ["Geometry", "Fonts", "CFreeType"]),
-        .target(name: "Overlay", dependencies: ["Raster", "LayerKit", "Fonts", "CFreeType"]),
+        .target(name: "Overlay", dependencies: ["Raster", "LayerKit", "Scenes", "Fonts", "CFreeType"]),
         .target(name: "Viewer", dependencies: ["CX11", "Overlay", "Compositor", "Scenes", "Recording", "ImageFiles"]),
         .executableTarget(
             name: "raster-bench", dependencies: ["Geometry", "Raster"],
@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Raster", "LayerscopeTestSupport"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording"]),
         .testTarget(
-            name: "OverlayTests", dependencies: ["Overlay", "Fonts", "ImageFiles", "LayerscopeTestSupport"],
+            name: "OverlayTests", dependencies: ["Overlay", "Scenes", "Fonts", "ImageFiles", "LayerscopeTestSupport"],
             exclude: ["Goldens"]
         ),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "ImageFiles"]),

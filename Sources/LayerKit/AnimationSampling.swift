@@ -84,6 +84,12 @@ public struct AnimationTimingFacts: Equatable, Sendable {
     /// animation instead of the timing function.
     public var spring: [Double]?
 
+    /// A keyframe animation's key times as fractions of its duration (resolved: given, or evenly
+    /// spaced, or paced); empty for other kinds.
+    public var keyTimes: [Double] = []
+    /// A group's animations, in its order, their timing in the group's time (empty for other kinds).
+    public var children: [AnimationTimingFacts] = []
+
     /// The timing function as people write it: its name, or `cubic(x1, y1, x2, y2)`; for a spring,
     /// `spring(m 1, k 100, c 10)` (and `v` when it has an initial velocity).
     public var timingFunctionDescription: String {
@@ -129,7 +135,7 @@ public final class AnimationSampler {
     /// The layer's copy of the animation.
     public let animation: CAAnimation
     public let facts: AnimationTimingFacts
-    /// The media time at which the animation was added.
+    /// The media time at which the animation was added (its `beginTime` 0 became that layer's time then).
     public let addedAt: Double
     private let program: AnimationProgram
     private let valueKey: AnimatableKey?
@@ -145,8 +151,8 @@ public final class AnimationSampler {
         valueKey = (entry.animation as? CAPropertyAnimation)?.keyPath.map { AnimatableKey($0) }
         drivesTransformComponent = (entry.animation as? CAPropertyAnimation)?.keyPath?.hasPrefix("transform.") == true
         scratch = type(of: layer).init(layer: layer)
-        facts = Self.facts(layer: layer, entry: entry)
         addedAt = entry.addedAt
+        facts = Self.facts(layer: layer, animation: entry.animation, program: entry.program, key: entry.key)
     }
 
     /// The input fraction and the eased progress at the layer's local time `t`, while the animation
@@ -256,22 +262,29 @@ public final class AnimationSampler {
         return AnimationSample(localTime: t, phase: phase, inputFraction: fraction(of: s), progress: progress(of: s))
     }
 
-    /// The number a basic animation of numbers computes at the layer's local time `t`, as it drives the
-    /// key path (an unwrapped angle for `transform.rotation`: 4.96 rad at 79 % of a turn, where the
-    /// matrix reads back −1.32); nil while it does not show, or for other animations.
+    /// The number a basic or keyframe animation of numbers computes at the layer's local time `t`, as it
+    /// drives the key path (an unwrapped angle for `transform.rotation`: 4.96 rad at 79 % of a turn,
+    /// where the matrix reads back −1.32); nil while it does not show, or for other animations.
     public func animatedNumber(atLocalTime t: Double) -> Double? {
-        guard case .basic(let basic) = program.body else { return nil }
-        let s = program.timing.sample(t)
-        guard s.shown else { return nil }
-        return basic.number(progress: program.timing.progress(of: s, curve: program.timingFunction), model: layer)
+        number(program.timing.sample(t))
     }
 
-    /// For a `transform.…` component animated by a basic animation of numbers, the number it drives at
-    /// a shown sample: what the samples report as the value, since the matrix reads an angle back
-    /// wrapped into −π…π. Nil otherwise.
+    /// The number a basic or keyframe animation of plain numbers drives at a shown sample, else nil.
+    private func number(_ s: ResolvedTiming.Sample) -> Double? {
+        guard s.shown else { return nil }
+        let progress = program.timing.progress(of: s, curve: program.timingFunction)
+        switch program.body {
+        case .basic(let basic): return basic.number(progress: progress, model: layer)
+        case .keyframe(let keyframes): return keyframes.drivenNumber(progress: progress, iteration: s.iteration)
+        default: return nil
+        }
+    }
+
+    /// For a `transform.…` component animated by a basic or keyframe animation of numbers, the number it
+    /// drives at a shown sample: what the samples report as the value, since the matrix reads an angle
+    /// back wrapped into −π…π. Nil otherwise.
     private func drivenNumber(_ s: ResolvedTiming.Sample) -> Double? {
-        guard s.shown, drivesTransformComponent, case .basic(let basic) = program.body else { return nil }
-        return basic.number(progress: program.timing.progress(of: s, curve: program.timingFunction), model: layer)
+        drivesTransformComponent ? number(s) : nil
     }
 
     /// For a `path` animation: how many points (end and control points) the path it draws at the layer's
@@ -336,9 +349,10 @@ public final class AnimationSampler {
         value.isFinite && abs(value) < 1e15 ? Int(value) : 0
     }
 
-    private static func facts(layer: CALayer, entry: AttachedAnimation) -> AnimationTimingFacts {
-        let animation = entry.animation
-        let timing = entry.program.timing
+    private static func facts(layer: CALayer, animation: CAAnimation, program: AnimationProgram, key: String?)
+        -> AnimationTimingFacts
+    {
+        let timing = program.timing
         let function = animation.timingFunction
         let points: [Double] =
             function.map { [Double($0.c1.x), Double($0.c1.y), Double($0.c2.x), Double($0.c2.y)] } ?? [0, 0, 1, 1]
@@ -350,8 +364,8 @@ public final class AnimationSampler {
         case is CAAnimationGroup: kind = "group"
         default: kind = "animation"
         }
-        return AnimationTimingFacts(
-            layerName: layer.name, key: entry.key, keyPath: (animation as? CAPropertyAnimation)?.keyPath, kind: kind,
+        var facts = AnimationTimingFacts(
+            layerName: layer.name, key: key, keyPath: (animation as? CAPropertyAnimation)?.keyPath, kind: kind,
             beginTime: timing.beginTime, duration: timing.duration, repeatCount: animation.repeatCount,
             repeatDuration: animation.repeatDuration, autoreverses: timing.autoreverses, fillMode: animation.fillMode,
             speed: timing.speed, timeOffset: timing.timeOffset, isRemovedOnCompletion: animation.isRemovedOnCompletion,
@@ -361,6 +375,16 @@ public final class AnimationSampler {
             spring: (animation as? CASpringAnimation).map {
                 [Double($0.mass), Double($0.stiffness), Double($0.damping), Double($0.initialVelocity)]
             })
+        switch program.body {
+        case .keyframe(let keyframes): facts.keyTimes = keyframes.keyTimes
+        case .group(let programs):
+            let members = (animation as? CAAnimationGroup)?.animations ?? []
+            facts.children = zip(members, programs).map { member, child in
+                Self.facts(layer: layer, animation: member, program: child, key: nil)
+            }
+        default: break
+        }
+        return facts
     }
 }
 

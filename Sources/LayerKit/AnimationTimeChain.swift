@@ -37,6 +37,9 @@ public struct AnimationTimeChain: Equatable, Sendable {
     /// The value's components as the animation computes them on the model (empty when not numeric); a
     /// `transform.…` component as the animation drives it (an angle unwrapped).
     public var value: [Double] = []
+    /// For a `path` animation, how many points the drawn path has (its eased fraction is the morph
+    /// fraction); nil for other key paths.
+    public var pathPointCount: Int?
 
     public init() {}
 
@@ -73,6 +76,7 @@ extension AnimationSampler {
         chain.phase = sample.phase
         chain.inputFraction = sample.inputFraction
         chain.easedFraction = sample.progress
+        chain.pathPointCount = pathPointCount(atLocalTime: time)
         let active = (time - timing.beginTime) * timing.speed
         guard active.isFinite else {
             chain.activeTime = nil

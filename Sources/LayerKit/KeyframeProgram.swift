@@ -167,6 +167,14 @@ final class KeyframeProgram {
         writeAnimated(value, key: key, additive: additive, to: target)
     }
 
+    /// The number plain-number keyframes (not additive) drive at progress `p` in repeat `iteration`, as
+    /// `apply` writes it (an angle unwrapped); nil for other values.
+    func drivenNumber(progress p: Double, iteration: Double) -> Double? {
+        guard path == nil, let numbers, !additive else { return nil }
+        let value = number(at: p, numbers)
+        return cumulative && iteration > 0 ? value + numbers[numbers.count - 1] * iteration : value
+    }
+
     /// The value at progress `p` for plain-number keyframes (same rules as the general path).
     private func number(at p: Double, _ v: [Double]) -> Double {
         let n = v.count

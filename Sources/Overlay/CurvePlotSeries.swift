@@ -53,34 +53,6 @@ public struct CurvePlotSeries: Sendable {
         return changing.isEmpty ? [0] : changing
     }
 
-    /// `count` samples of `sampler` evenly spread over the layer-local times `start…end`.
-    public static func sampling(_ sampler: AnimationSampler, from start: Double, to end: Double, count: Int)
-        -> CurvePlotSeries
-    {
-        let n = max(2, count)
-        var times: [Double] = []
-        var phases: [AnimationPhase?] = []
-        var values: [Double] = []
-        var components = 0
-        var samples: [AnimationSample] = []
-        for i in 0..<n {
-            let t = start + (end - start) * Double(i) / Double(n - 1)
-            let sample = sampler.sample(atLocalTime: t)
-            components = max(components, sample.value?.count ?? 0)
-            samples.append(sample)
-        }
-        for sample in samples {
-            times.append(sample.localTime)
-            phases.append(sample.phase)
-            for c in 0..<components {
-                values.append(sample.value.flatMap { c < $0.count ? $0[c] : nil } ?? .nan)
-            }
-        }
-        return CurvePlotSeries(
-            times: times, componentCount: components, values: values, phases: phases,
-            componentNames: componentNames(count: components))
-    }
-
     /// Legend names for `count` components: none for one, `x y`, `x y z`, `c0 … c3`, a transform's
     /// `m11 … m44`, or a list's indices `[0] [1] …` (a gradient's `locations`; `colors` four per colour).
     public static func componentNames(count: Int) -> [String] {
@@ -92,22 +64,5 @@ public struct CurvePlotSeries: Sendable {
         case 16: return (0..<count).map { "m\($0 / 4 + 1)\($0 % 4 + 1)" }
         default: return (0..<count).map { "[\($0)]" }
         }
-    }
-
-    /// The layer-local times to plot for an animation: its active period with a margin before (to show
-    /// the start) and after (to show fill or removal); three cycles of an endless one.
-    public static func window(of facts: AnimationTimingFacts) -> (start: Double, end: Double) {
-        let speed = abs(facts.speed) > 0 ? abs(facts.speed) : 1
-        let start = facts.activeStart ?? facts.beginTime
-        var end = facts.activeEnd ?? (start + 3 * facts.cycleDuration / speed)
-        if !end.isFinite { end = start + 3 * facts.cycleDuration / speed }
-        var low = min(start, end)
-        var high = max(start, end)
-        if !(high - low > 0) || !(high - low).isFinite {
-            low = facts.beginTime
-            high = facts.beginTime + max(facts.duration, 0.25)
-        }
-        let span = high - low
-        return (low - 0.1 * span, high + 0.25 * span)
     }
 }

@@ -3,7 +3,8 @@ import Raster
 /// Colours and metrics shared by the timing-curve plot, the value plot, the curve panel and the
 /// timeline bar (a dark theme matching the toolbar and HUD).
 public enum CurvePlotStyle {
-    static let background = Blending.color(red: 20, green: 22, blue: 28, alpha: 255)
+    /// The panels' background.
+    public static let background = Blending.color(red: 20, green: 22, blue: 28, alpha: 255)
     static let plotBackground = Blending.color(red: 28, green: 31, blue: 39, alpha: 255)
     static let grid = Blending.color(red: 46, green: 50, blue: 62, alpha: 255)
     static let axis = Blending.color(red: 112, green: 120, blue: 138, alpha: 255)

@@ -123,8 +123,11 @@ public final class EasingEditor {
         frame.y = y
     }
 
-    /// Whether (x, y) of the target bitmap is on the editor.
-    public func contains(x: Int, y: Int) -> Bool { EasingEditorLayout.inside(frame, x, y) }
+    /// Whether (x, y) of the target bitmap is on the editor (never while it is not shown).
+    public func contains(x: Int, y: Int) -> Bool { fitsSlot && EasingEditorLayout.inside(frame, x, y) }
+
+    /// Whether the inspector's slot holds the whole editor (it is drawn only then).
+    public private(set) var fitsSlot = true
 
     // MARK: Following the tree
 
@@ -555,5 +558,21 @@ public final class EasingEditor {
         text.draw(
             title, x: rect.x + (rect.width - text.width(of: title)) / 2,
             baseline: rect.y + (rect.height + text.ascender - text.descender) / 2, color: color, into: cache)
+    }
+}
+
+/// The editor in the inspector's side column: placed at the slot's top-left corner, shown when the slot
+/// holds it whole, editing the animation selected in the timeline (unless a spring, which no timing
+/// curve paces).
+extension EasingEditor: InspectorSlotPanel {
+    public func layout(frame slot: PixelRect) {
+        place(x: slot.x, y: slot.y)
+        fitsSlot = slot.width >= EasingEditorLayout.width && slot.height >= EasingEditorLayout.height
+    }
+
+    public func draw(selected: AnimationSampler?, mediaTime: Double, into bitmap: Bitmap) {
+        guard fitsSlot else { return }
+        if let selected, !(selected.animation is CASpringAnimation) { select(selected) }
+        draw(mediaTime: mediaTime, into: bitmap)
     }
 }

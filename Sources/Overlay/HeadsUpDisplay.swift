@@ -1,7 +1,8 @@
 import Raster
 
-/// The HUD: a translucent panel in the top-left corner with one line of text per entry; the same
-/// panel centred in an area serves as a sheet (the key map).
+/// The HUD: a strip of two lines above the picture holding its entries side by side (or a translucent
+/// panel in the top-left corner with one line per entry); the panel centred in an area serves as a
+/// sheet (the key map).
 public final class HeadsUpDisplay {
     private let text: TextRenderer?
     /// Pixels between the panel and the picture's top and left edges.
@@ -23,6 +24,40 @@ public final class HeadsUpDisplay {
         guard !lines.isEmpty else { return }
         drawPanel(lines, x: Self.margin, y: top + Self.margin, text: text, into: bitmap)
     }
+
+    /// The strip's height in pixels: two lines and padding (0 without a font).
+    public var stripHeight: Int {
+        guard let text else { return 0 }
+        return 2 * (text.ascender + text.descender + 2) + OverlayStyle.padding
+    }
+
+    /// Draws `entries` left to right in `area` as a strip of two lines, each entry whole or not at all
+    /// (those that fit neither line are left out), over the strip's background.
+    public func drawStrip(entries: [String], in area: PixelRect, into bitmap: Bitmap) {
+        guard area.width > 0, area.height > 0 else { return }
+        Blending.fill(bitmap, x: area.x, y: area.y, width: area.width, height: area.height, color: Self.stripColor)
+        guard let text else { return }
+        let lineHeight = text.ascender + text.descender + 2
+        let gap = 18
+        var line = 0
+        var x = area.x + OverlayStyle.padding
+        for entry in entries {
+            let width = text.width(of: entry)
+            if x + width > area.maxX - OverlayStyle.padding, x > area.x + OverlayStyle.padding {
+                line += 1
+                x = area.x + OverlayStyle.padding
+            }
+            let baseline = area.y + OverlayStyle.padding / 2 + line * lineHeight + text.ascender
+            guard baseline + text.descender <= area.maxY, line < 2 else { return }
+            if x + width <= area.maxX - OverlayStyle.padding {
+                text.draw(entry, x: x, baseline: baseline, color: OverlayStyle.text, into: bitmap)
+                x += width + gap
+            }
+        }
+    }
+
+    /// The strip's background: opaque, as the margin beside the picture.
+    static let stripColor = Blending.color(red: 24, green: 26, blue: 32, alpha: 255)
 
     /// Draws `lines` in a panel centred in `area` of `bitmap`, keeping the first lines that fit.
     public func drawCentered(lines: [String], in area: PixelRect, into bitmap: Bitmap) {

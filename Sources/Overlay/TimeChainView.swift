@@ -66,6 +66,14 @@ public final class TimeChainView {
         line.dim("  → eased ")
         if let eased = chain.easedFraction { line.number(eased, "") } else { line.bright("—") }
         line.dim("  → value ")
+        if let points = chain.pathPointCount {
+            // A path is not a list of numbers: how far the morph is, and how many points it draws.
+            line.dim("morph ")
+            if let eased = chain.easedFraction { line.number(eased, "") } else { line.bright("—") }
+            line.dim(" · ")
+            line.number(Double(points), " points")
+            return
+        }
         if chain.value.isEmpty { line.bright("—") }
         for (index, v) in chain.value.prefix(4).enumerated() {
             if index > 0 { line.dim(" ") }

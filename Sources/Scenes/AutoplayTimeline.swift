@@ -5,15 +5,21 @@ public struct AutoplayTimeline {
     /// One timed action.
     public struct Step {
         public let time: CFTimeInterval
+        /// What the step does, as the inspector's timeline marks it (`start`, `pause root`, …).
+        public let label: String
         public let run: () -> Void
 
-        public init(time: CFTimeInterval, run: @escaping () -> Void) {
+        public init(time: CFTimeInterval, label: String = "", run: @escaping () -> Void) {
             self.time = time
+            self.label = label
             self.run = run
         }
     }
 
     public private(set) var steps: [Step]
+
+    /// The steps as marks on a timeline.
+    public var events: [SceneEvent] { steps.map { SceneEvent(time: $0.time, label: $0.label) } }
     private var next = 0
 
     /// `steps` sorted by time; equal times keep their order.

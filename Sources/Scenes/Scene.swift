@@ -55,4 +55,22 @@ public protocol Scene: AnyObject {
     func perform(_ action: SceneAction)
     /// Scene-specific log lines (the ship's "The animation stopped (finished: NO)", …).
     var log: ((String) -> Void)? { get set }
+    /// The autoplay timeline's actions at their media times, for the inspector's timeline.
+    var events: [SceneEvent] { get }
+}
+
+extension Scene {
+    /// A scene that does not tell its timeline shows no event marks.
+    public var events: [SceneEvent] { [] }
+}
+
+/// Something a scene's timeline (or its user) did at a media time: `start`, `add wipe`, `pause root`.
+public struct SceneEvent: Equatable, Sendable {
+    public var time: Double
+    public var label: String
+
+    public init(time: Double, label: String) {
+        self.time = time
+        self.label = label
+    }
 }

@@ -1,5 +1,6 @@
 import LayerKit
 import Raster
+import Scenes
 
 /// What the viewer shows: a picture that is a function of media time, plus the actions it responds to.
 /// A built-in or file scene drawn by the Compositor is one; a test pattern is another.
@@ -21,8 +22,16 @@ protocol FrameSource: AnyObject {
     /// With `damageOnly`, a source may redraw only the pixels that differ from what it last drew into
     /// that same bitmap (nothing else may have drawn there since).
     func draw(into bitmap: Bitmap, damageOnly: Bool)
+    /// Draws as `draw(into:damageOnly: true)` does and returns the rectangle that changed (empty when
+    /// nothing did, nil when it cannot tell: all of it).
+    func drawChanges(into bitmap: Bitmap) -> PixelRect?
     /// The layer tree whose animations the curve panel shows (nil when there is none).
     var rootLayer: CALayer? { get }
+    /// What the scene's timeline and the user did, at media times (the timeline's event marks).
+    var events: [SceneEvent] { get }
+    /// The media time at which the root layer's local time is `t` (nil where none is): while the viewer
+    /// pauses the tree, through the pause's anchor, so the timeline's rows stay where they were.
+    func mediaTime(ofRootTime t: Double) -> Double?
     /// Performs start, stop, push, pop or a scene's own action at the last shown media time; throws
     /// (and does nothing) when the scene's code would trap.
     func perform(_ command: ViewerCommand) throws
@@ -39,6 +48,14 @@ protocol FrameSource: AnyObject {
 extension FrameSource {
     /// A picture that is a pure function of media time pauses with the viewer's clock alone.
     func setPaused(_ paused: Bool) {}
+    /// Such a picture is drawn whole.
+    func drawChanges(into bitmap: Bitmap) -> PixelRect? {
+        draw(into: bitmap, damageOnly: false)
+        return nil
+    }
+    /// Such a picture has no timeline.
+    var events: [SceneEvent] { [] }
+    func mediaTime(ofRootTime t: Double) -> Double? { t }
     /// Such a picture holds nothing that outlives it.
     func close() {}
     func reopen() {}

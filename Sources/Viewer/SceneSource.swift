@@ -61,10 +61,35 @@ final class SceneSource: FrameSource {
         scene = try makeScene()
         connectLogs()
         scene.advance(to: 0)
+        remakeEvents()
     }
 
     var name: String { scene.name }
     var rootLayer: CALayer? { scene.rootLayer }
+    /// The scene's timeline and the user's actions, remade when either changes.
+    private(set) var events: [SceneEvent] = []
+
+    func mediaTime(ofRootTime t: Double) -> Double? {
+        if let anchor = pauseAnchor { return anchor.mediaTime + (t - anchor.localTime) }
+        let root = scene.rootLayer
+        guard root.speed != 0 else { return nil }
+        let media = (t - root.timeOffset) / Double(root.speed) + root.beginTime
+        return media.isFinite ? media : nil
+    }
+
+    /// Remakes `events`: the scene's timeline, then the user's actions (pause and resume by turns).
+    private func remakeEvents() {
+        var paused = false
+        events =
+            scene.events
+            + userActions.map { entry in
+                if entry.action == .pauseResume {
+                    paused.toggle()
+                    return SceneEvent(time: entry.time, label: paused ? "pause" : "resume")
+                }
+                return SceneEvent(time: entry.time, label: entry.action.title.lowercased())
+            }
+    }
     var width: Int { pictureSize?.width ?? Int(scene.size.width.rounded()) }
     var height: Int { pictureSize?.height ?? Int(scene.size.height.rounded()) }
 
@@ -161,6 +186,7 @@ final class SceneSource: FrameSource {
         userActions.append((shownTime, action))
         lastActionTime = shownTime
         apply(action, at: shownTime)
+        remakeEvents()
     }
 
     /// Makes the scene again (its file changed) and brings it to the shown time with the user's
@@ -208,6 +234,7 @@ final class SceneSource: FrameSource {
         }
         connectLogs()
         advanceScene(to: shownTime)
+        remakeEvents()
     }
 
     /// Releases the tree and resets the engine.
@@ -276,6 +303,7 @@ final class SceneSource: FrameSource {
             apply(entry.action, at: entry.time)
         }
         connectLogs()
+        remakeEvents()
     }
 
     var isIdle: Bool {
@@ -285,6 +313,14 @@ final class SceneSource: FrameSource {
 
     func draw(into bitmap: Bitmap, damageOnly: Bool) {
         compositor.render(scene.rootLayer, into: bitmap, damageOnly: damageOnly)
+    }
+
+    func drawChanges(into bitmap: Bitmap) -> PixelRect? {
+        guard let changed = compositor.render(scene.rootLayer, into: bitmap, damageOnly: true).first else {
+            return PixelRect(x: 0, y: 0, width: 0, height: 0)
+        }
+        return PixelRect(
+            x: Int(changed.minX), y: Int(changed.minY), width: Int(changed.width), height: Int(changed.height))
     }
 
     /// Performs the command's action; a Swift scene's is tried in a copy first and throws when it traps.

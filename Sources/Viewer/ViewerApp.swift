@@ -16,7 +16,6 @@ final class ViewerApp {
     private var scheduler: FrameScheduler
     private var statistics: FrameStatistics
     private var figures = HUDFigures()
-    private var sceneViews: [ObjectIdentifier: Bitmap] = [:]
     private var windowWidth: Int
     private var windowHeight: Int
     private var pendingSize: (width: Int, height: Int)?
@@ -52,8 +51,11 @@ final class ViewerApp {
                 var one: UInt64 = 1
                 _ = write(wake, &one, 8)
             })
-        windowWidth = source.width
-        windowHeight = source.height
+        // Room for the picture at its own size and the chrome around it, as far as the screen allows.
+        let screen = connection.screenSize
+        let preferred = session.preferredWindowSize
+        windowWidth = min(preferred.width, max(source.width, screen.width))
+        windowHeight = min(preferred.height, max(source.height, screen.height))
         let minimum = session.minimumWindowSize
         window = ViewerWindow(
             connection: connection, width: windowWidth, height: windowHeight,
@@ -66,6 +68,10 @@ final class ViewerApp {
         statistics = FrameStatistics(expectedFrames: options.frames ?? 0)
         session.layout(width: windowWidth, height: windowHeight)
         session.titleChanged = { [window] title in window.setTitle(title) }
+        session.windowSizeRequested = { [window, connection] width, height in
+            let screen = connection.screenSize
+            window.resize(width: min(width, screen.width), height: min(height, screen.height))
+        }
         LineOutput.out(
             "viewer: window 0x\(String(window.window, radix: 16)) \(windowWidth)x\(windowHeight) scene \(source.name)")
         watchSceneFile(options.scene, of: source)
@@ -175,7 +181,6 @@ final class ViewerApp {
         windowWidth = size.width
         windowHeight = size.height
         buffers.resize(width: windowWidth, height: windowHeight, announce: LineOutput.out)
-        sceneViews = [:]
         session.layout(width: windowWidth, height: windowHeight)
         LineOutput.out("resized \(windowWidth)x\(windowHeight)")
     }
@@ -191,25 +196,13 @@ final class ViewerApp {
         }
     }
 
-    private func sceneView(of buffer: FrameBuffer) -> Bitmap {
-        let full = buffer.bitmap
-        let width = min(full.width, session.source.width)
-        let height = min(full.height, session.source.height)
-        if width == full.width && height == full.height { return full }
-        let key = ObjectIdentifier(buffer)
-        if let view = sceneViews[key], view.width == width, view.height == height { return view }
-        let view = Bitmap(wrapping: full.baseAddress, width: width, height: height, stride: full.stride)
-        sceneViews[key] = view
-        return view
-    }
-
     private func drawFrame(timestamp: Int64) {
         applyPendingResize()
         let start = MonotonicTime.nanoseconds()
         guard let buffer = acquireBuffer() else { return }
         session.draw(
-            into: buffer.bitmap, scene: sceneView(of: buffer), hostTime: MonotonicTime.seconds(timestamp),
-            figures: figures, dropped: scheduler.droppedFrames)
+            into: buffer.bitmap, hostTime: MonotonicTime.seconds(timestamp), figures: figures,
+            dropped: scheduler.droppedFrames)
         buffer.present(
             window: window.window, graphicsContext: window.graphicsContext, x: 0, y: 0, width: windowWidth,
             height: windowHeight)

@@ -30,7 +30,6 @@ final class ViewerSession {
     private let log: (String) -> Void
     private let toolbar: Toolbar
     private let hud: HeadsUpDisplay
-    private let curvePanel: TimingPanel
     private let timeChainView: TimeChainView
     private let easingEditor: EasingEditor
     /// The scene file given with `--scene FILE` (the easing editor writes back to it), and the source
@@ -39,9 +38,31 @@ final class ViewerSession {
     private weak var sceneFileSource: FrameSource?
     /// The picture of a frame-exact recording, drawn at each frame's own time.
     private var exactFrame = Bitmap(width: 1, height: 1)
-    /// The newest animation's time chain, refilled (storage kept) every frame the panel shows.
+    /// The selected animation's time chain, refilled (storage kept) every frame the inspector shows.
     private var timeChain = AnimationTimeChain()
     private let timeline: TimelineScrubber
+    /// The timeline panel, its rows shown while the inspector is open (`c`).
+    private var timelinePanel: TimelinePanel { timeline.panel }
+    /// A panel shown in the inspector's editor slot (the side column below the time chain), if any.
+    var editorPanel: InspectorSlotPanel? {
+        didSet { needsRedraw = true }
+    }
+    /// Where the banner, HUD, picture, inspector, timeline and toolbar go in the window.
+    private(set) var windowLayout = WindowLayout(
+        width: 0, height: 0, pictureWidth: 1, pictureHeight: 1, chrome: .none)
+    /// The picture, drawn at its size before it is scaled into the window (when it does not fit).
+    private var offscreenPicture = Bitmap(width: 1, height: 1)
+    /// Views of the window buffers at the picture's place, by buffer address (an unscaled picture is
+    /// drawn straight into the window).
+    private var pictureViews: [UnsafeMutableRawPointer: Bitmap] = [:]
+    /// The window rectangle the scaled picture changed in on the last frame (the other buffer still
+    /// lacks it); nil when the next frames must scale the whole picture.
+    private var lastScaledChange: PixelRect?
+    /// Frames that still scale the whole picture (one per window buffer, after the layout changed or
+    /// something was drawn over the picture).
+    private var wholeScaledFrames = 2
+    /// Asks the window for a new size (the inspector opening or closing makes room for itself).
+    var windowSizeRequested: ((Int, Int) -> Void)?
     private let text: TextRenderer?
     /// Whether playback was running when the current scrub began (it resumes on release).
     private var resumeAfterScrub = false
@@ -83,7 +104,6 @@ final class ViewerSession {
         self.toolbar = Toolbar(text: text)
         self.hud = HeadsUpDisplay(text: text)
         let smallText = (try? TextRenderer(dejaVuSansPixelSize: 11)) ?? text
-        self.curvePanel = TimingPanel(text: smallText)
         self.timeChainView = TimeChainView(text: smallText)
         self.easingEditor = EasingEditor(text: smallText)
         self.sceneFile = Self.sceneFileURL(options.scene)
@@ -109,10 +129,35 @@ final class ViewerSession {
         return url
     }
 
-    /// The smallest window worth asking the window manager for: the toolbar, the timeline bar above it and
-    /// a strip of the picture (any size without the overlay). Smaller windows are drawn as well as they fit.
-    var minimumWindowSize: (width: Int, height: Int) {
-        overlayEnabled ? (240, toolbar.height + TimelineBar.height + 40) : (1, 1)
+    /// The smallest window worth asking the window manager for (any size without the overlay). Smaller
+    /// windows are drawn as well as they fit.
+    var minimumWindowSize: (width: Int, height: Int) { overlayEnabled ? (320, 240) : (1, 1) }
+
+    /// The heights of what sits around the picture now (the banner's for the current error).
+    private var chrome: WindowLayout.Chrome {
+        guard overlayEnabled else { return .none }
+        let lines = curvePanelVisible ? timelinePanel.lineCount : 0
+        return WindowLayout.Chrome(
+            bannerHeight: sceneError.map { SceneErrorBanner.height(of: $0, text: text) } ?? 0,
+            hudHeight: hudVisible ? hud.stripHeight : 0, timelineHeight: TimelinePanel.height(lineCount: lines),
+            toolbarHeight: toolbar.height, inspectorOpen: curvePanelVisible || easingEditorVisible)
+    }
+
+    /// The window size that shows the picture at its own size with the chrome around it (a banner
+    /// aside), the inspector's rows (1 to 12 of them) and side column included while it is open.
+    var preferredWindowSize: (width: Int, height: Int) {
+        var around = chrome
+        around.bannerHeight = 0
+        if around.inspectorOpen {
+            around.timelineHeight = TimelinePanel.height(lineCount: max(1, min(12, timelinePanel.lineCount)))
+        }
+        var size = WindowLayout.preferredSize(pictureWidth: source.width, pictureHeight: source.height, chrome: around)
+        if easingEditorVisible {
+            // The side column holds the time chain and, below it, the whole editor.
+            let column = WindowLayout.timeChainHeight + EasingEditorLayout.height
+            size.height = max(size.height, around.hudHeight + column + around.timelineHeight + around.toolbarHeight)
+        }
+        return size
     }
 
     /// The window title for the current source.
@@ -120,13 +165,14 @@ final class ViewerSession {
 
     /// True while time moves the picture: the display link must tick (also on an idle tree that loops).
     var isAnimating: Bool {
-        !clock.isPaused && (!source.isIdle || (sceneClock.loops && curvePanel.latestEnd != nil))
+        !clock.isPaused && (!source.isIdle || (sceneClock.loops && timelinePanel.latestEnd != nil))
     }
 
     private func attach(_ newSource: FrameSource) {
         source = newSource
         source.log = { [log] line in log(line) }
-        curvePanel.removeAllRows()
+        timelinePanel.removeAllRows()
+        timelinePanel.rootToMedia = { [unowned newSource] t in newSource.mediaTime(ofRootTime: t) }
         easingEditor.forgetTree()
         shownMediaTime = nil
         let commands: [ViewerCommand] =
@@ -183,28 +229,48 @@ final class ViewerSession {
         windowWidth = width
         windowHeight = height
         toolbar.layout(width: width, height: height)
-        layoutTimeline()
-        let docked = TimingPanel.dockedFrame(
-            width: width, height: height, sceneWidth: source.width, sceneHeight: source.height,
-            bottomInset: toolbar.height + TimelineBar.height)
-        // The time chain takes the panel's foot when a row still fits above it.
-        let chainHeight = docked.height >= TimeChainView.height + TimingPanel.rowHeight + 24 ? TimeChainView.height : 0
-        curvePanel.layout(
-            frame: PixelRect(x: docked.x, y: docked.y, width: docked.width, height: docked.height - chainHeight))
-        timeChainView.layout(
-            frame: PixelRect(x: docked.x, y: docked.maxY - chainHeight, width: docked.width, height: chainHeight))
-        // The easing editor's place: the window's top-right corner.
-        easingEditor.place(x: max(0, width - EasingEditorLayout.width), y: 0)
         isLaidOut = true
-        needsRedraw = true
+        relayout()
         logToolbarLayout()
     }
 
-    /// Places the transport above the toolbar, its axis the current animations' length in scene time.
-    private func layoutTimeline() {
-        timeline.layout(
-            width: windowWidth, height: windowHeight, bottomInset: toolbar.height,
-            duration: sceneClock.axisLength(latestEnd: curvePanel.latestEnd))
+    /// The rows the window was last asked to make room for.
+    private var roomForLines = 0
+
+    /// While the inspector is open, asks for a taller window when rows appear that the window has no
+    /// room for (up to the preferred size; never smaller, so a window the user shrank stays so until then).
+    private func growForNewRows() {
+        guard curvePanelVisible, timelinePanel.lineCount > roomForLines else { return }
+        roomForLines = timelinePanel.lineCount
+        let preferred = preferredWindowSize
+        guard preferred.height > windowHeight || preferred.width > windowWidth else { return }
+        windowSizeRequested?(max(preferred.width, windowWidth), max(preferred.height, windowHeight))
+    }
+
+    /// Places the picture, the inspector and the timeline for the current window and chrome; logs the
+    /// picture's place when it moves (tests compare it there).
+    private func relayout() {
+        let layout = WindowLayout(
+            width: windowWidth, height: windowHeight, pictureWidth: source.width, pictureHeight: source.height,
+            chrome: chrome)
+        timelinePanel.layout(frame: layout.timeline, expanded: curvePanelVisible)
+        timelinePanel.setAxis(
+            origin: sceneClock.origin, length: sceneClock.axisLength(latestEnd: timelinePanel.latestEnd))
+        timeChainView.layout(frame: layout.timeChain)
+        editorPanel?.layout(frame: layout.editorSlot)
+        guard layout != windowLayout else { return }
+        let moved = layout.picture != windowLayout.picture || layout.timeline != windowLayout.timeline
+        windowLayout = layout
+        pictureViews = [:]
+        wholeScaledFrames = 2
+        needsRedraw = true
+        if moved, overlayEnabled, isLaidOut {
+            let p = layout.picture
+            let t = layout.timeline
+            log(
+                "layout: picture \(p.x),\(p.y) \(p.width)x\(p.height) scale \(String(format: "%.4f", layout.scale))"
+                    + " timeline \(t.x),\(t.y) \(t.width)x\(t.height) window \(windowWidth)x\(windowHeight)")
+        }
     }
 
     /// Logs where the toolbar's buttons are whenever that changes (tests click them there).
@@ -226,7 +292,10 @@ final class ViewerSession {
             let restarts = command == .start && source.isIdle
             do {
                 try source.perform(command)
-                if restarts { sceneClock.restart(atMediaTime: clock.mediaTime(atHostTime: hostTime)) }
+                if restarts {
+                    sceneClock.restart(atMediaTime: clock.mediaTime(atHostTime: hostTime))
+                    timelinePanel.removeAllRows()
+                }
                 result = restarts ? "done (scene time 0)" : "done"
                 if errorIsARefusal { sceneError = nil }
             } catch {
@@ -258,11 +327,21 @@ final class ViewerSession {
         case .toggleCurvePanel:
             curvePanelVisible = overlayEnabled && !curvePanelVisible
             result = curvePanelVisible ? "curve panel on" : "curve panel off"
+            if overlayEnabled {
+                roomForLines = timelinePanel.lineCount
+                windowSizeRequested?(preferredWindowSize.width, preferredWindowSize.height)
+            }
         case .saveFrame:
             result = saveFrame(atHostTime: hostTime)
         case .toggleEasingEditor:
             easingEditorVisible = overlayEnabled && !easingEditorVisible
             result = easingEditorVisible ? "easing editor on" : "easing editor off"
+            editorPanel = easingEditorVisible ? easingEditor : nil
+            if overlayEnabled {
+                // The side column opens or closes with it, and needs the editor's height.
+                let preferred = preferredWindowSize
+                windowSizeRequested?(max(preferred.width, windowWidth), max(preferred.height, windowHeight))
+            }
         case .easing(let easingCommand):
             guard easingEditorVisible else {
                 result = "ignored (easing editor hidden)"
@@ -326,7 +405,8 @@ final class ViewerSession {
     /// While looping, goes back to scene time 0 once playback passes the end of the last animation.
     private func loopIfDue(atHostTime hostTime: Double) {
         guard !clock.isPaused,
-            sceneClock.mustLoop(atMediaTime: clock.mediaTime(atHostTime: hostTime), latestEnd: curvePanel.latestEnd)
+            sceneClock.mustLoop(
+                atMediaTime: clock.mediaTime(atHostTime: hostTime), latestEnd: timelinePanel.latestEnd)
         else { return }
         clock.seek(to: sceneClock.origin, atHostTime: hostTime)
         log("loop: back to scene time 0 t=\(String(format: "%.3f", sceneClock.origin))")
@@ -394,7 +474,7 @@ final class ViewerSession {
         perform(command, origin: "button \(title)", hostTime: hostTime)
     }
 
-    /// Carries out what a pointer event on the timeline bar asked for, and logs seeks.
+    /// Carries out what a pointer event on the timeline panel asked for, and logs seeks.
     private func apply(_ action: TimelineScrubber.Action) {
         let hostTime = MonotonicTime.seconds(MonotonicTime.nanoseconds())
         switch action {
@@ -416,6 +496,11 @@ final class ViewerSession {
             perform(frames > 0 ? .stepForward : .stepBackward, origin: "timeline", hostTime: hostTime)
         case .command(let command):
             perform(command, origin: "timeline", hostTime: hostTime)
+        case .select(let index):
+            timelinePanel.select(row: index)
+            needsRedraw = true
+            let facts = timelinePanel.samplers[index].facts
+            log("timeline: selected \(facts.layerName ?? "layer") \(facts.keyPath ?? facts.kind)")
         }
     }
 
@@ -485,7 +570,7 @@ final class ViewerSession {
     /// The toolbar, for tests and hit-testing.
     var toolbarForTesting: Toolbar { toolbar }
 
-    /// The transport, for tests.
+    /// The timeline panel and its pointer input, for tests.
     var transportForTesting: TimelineScrubber { timeline }
 
     private func bringSource(toHostTime hostTime: Double) {
@@ -496,13 +581,85 @@ final class ViewerSession {
         }
     }
 
-    /// Draws the frame for `hostTime` into `bitmap` (the window's buffer): the scene clipped to the
-    /// window, a dark margin where the window is larger, then the overlay. Without the overlay
-    /// (`--no-hud`) nothing else draws over the scene, so only its damaged pixels are redrawn. A running
-    /// recording gets the scene alone, or with `--record-ui` the whole window once drawn.
-    func draw(into bitmap: Bitmap, scene sceneBitmap: Bitmap, hostTime: Double, figures: HUDFigures, dropped: Int) {
+    /// The bitmap the picture is drawn into for the window buffer `bitmap`: a view of the buffer at the
+    /// picture's place when it is shown at its own size, else the off-screen picture that is then scaled.
+    private func pictureTarget(for bitmap: Bitmap) -> Bitmap {
+        let place = windowLayout.picture
+        let fits =
+            place.width == source.width && place.height == source.height && place.maxX <= bitmap.width
+            && place.maxY <= bitmap.height
+        if fits {
+            if let view = pictureViews[bitmap.baseAddress], view.width == place.width, view.height == place.height {
+                return view
+            }
+            let view = Bitmap(
+                wrapping: bitmap.baseAddress + place.y * bitmap.stride + place.x * 4, width: place.width,
+                height: place.height, stride: bitmap.stride)
+            pictureViews[bitmap.baseAddress] = view
+            return view
+        }
+        if offscreenPicture.width != source.width || offscreenPicture.height != source.height {
+            offscreenPicture = Bitmap(width: max(1, source.width), height: max(1, source.height))
+        }
+        return offscreenPicture
+    }
+
+    /// Scales the off-screen picture into the window at its place: where it changed (`changed`, in the
+    /// picture's pixels; nil: everywhere) and where the window buffer drawn now lacks the last frame's
+    /// change, or all of it for the first frames after a layout change.
+    private func scalePicture(_ picture: Bitmap, changed: PixelRect?, into bitmap: Bitmap) {
+        let place = windowLayout.picture
+        guard !place.isEmpty else { return }
+        let scale = windowLayout.scale
+        let now =
+            changed.map { r -> PixelRect in
+                guard !r.isEmpty else { return r }
+                let x0 = place.x + Int((Double(r.minX) * scale).rounded(.down)) - 2
+                let y0 = place.y + Int((Double(r.minY) * scale).rounded(.down)) - 2
+                let x1 = place.x + Int((Double(r.maxX) * scale).rounded(.up)) + 2
+                let y1 = place.y + Int((Double(r.maxY) * scale).rounded(.up)) + 2
+                return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).intersection(place)
+            } ?? place
+        let transform = CGAffineTransform(
+            a: scale, b: 0, c: 0, d: scale, tx: Double(place.x), ty: Double(place.y))
+        func rescale(_ rect: PixelRect) {
+            guard !rect.isEmpty else { return }
+            // The picture's edge pixels blend with what is under them: the margin, as around it.
+            Blending.fill(bitmap, x: rect.x, y: rect.y, width: rect.width, height: rect.height, color: Self.marginColor)
+            bitmap.draw(picture, transform: transform, within: rect, bands: 2)
+        }
+        if wholeScaledFrames > 0 || keyMapVisible {
+            wholeScaledFrames = keyMapVisible ? 2 : wholeScaledFrames - 1
+            rescale(place)
+        } else {
+            rescale(now)
+            if let last = lastScaledChange, last != now { rescale(last) }
+        }
+        lastScaledChange = now
+    }
+
+    /// Fills the window outside `place` with the margin colour.
+    private static func fillMargins(of bitmap: Bitmap, around place: PixelRect) {
+        let margin = marginColor
+        Blending.fill(bitmap, x: 0, y: 0, width: bitmap.width, height: place.y, color: margin)
+        Blending.fill(
+            bitmap, x: 0, y: place.maxY, width: bitmap.width, height: bitmap.height - place.maxY, color: margin)
+        Blending.fill(bitmap, x: 0, y: place.y, width: place.x, height: place.height, color: margin)
+        Blending.fill(
+            bitmap, x: place.maxX, y: place.y, width: bitmap.width - place.maxX, height: place.height, color: margin)
+    }
+
+    /// Draws the frame for `hostTime` into `bitmap` (the window's buffer): the picture at its place (at
+    /// its own size, or scaled down to fit), a dark margin around it, then the overlay beside it. Without
+    /// the overlay (`--no-hud`) nothing else draws over the scene, so only its damaged pixels are redrawn.
+    /// A running recording gets the scene alone, or with `--record-ui` the whole window once drawn.
+    func draw(into bitmap: Bitmap, hostTime: Double, figures: HUDFigures, dropped: Int) {
         syncRecordButton()
-        if let root = source.rootLayer { curvePanel.update(root: root) }
+        if let root = source.rootLayer {
+            timelinePanel.update(root: root, mediaTime: clock.mediaTime(atHostTime: hostTime))
+            timelinePanel.setEvents(source.events)
+        }
+        growForNewRows()
         loopIfDue(atHostTime: hostTime)
         if recording.isExact { recordExactFrames(upTo: clock.mediaTime(atHostTime: hostTime)) }
         bringSource(toHostTime: hostTime)
@@ -511,48 +668,47 @@ final class ViewerSession {
             shownMediaTime = nil
             bringSource(toHostTime: hostTime)
         }
-        source.draw(into: sceneBitmap, damageOnly: !overlayEnabled)
-        if !recording.includesUI && !recording.isExact { recording.record(sceneBitmap) }
+        relayout()
+        let place = windowLayout.picture
+        let target = pictureTarget(for: bitmap)
+        // A scaled picture is drawn off-screen with damage tracking (only this session draws there), and
+        // only what changed is scaled again.
+        let changed: PixelRect?
+        if target === offscreenPicture {
+            changed = source.drawChanges(into: target)
+        } else {
+            source.draw(into: target, damageOnly: !overlayEnabled)
+            changed = nil
+        }
+        if !recording.includesUI && !recording.isExact { recording.record(target) }
         defer { if recording.includesUI { recording.record(bitmap) } }
-        let margin = Self.marginColor
-        if bitmap.width > sceneBitmap.width {
-            Blending.fill(
-                bitmap, x: sceneBitmap.width, y: 0, width: bitmap.width - sceneBitmap.width,
-                height: bitmap.height, color: margin)
-        }
-        if bitmap.height > sceneBitmap.height {
-            Blending.fill(
-                bitmap, x: 0, y: sceneBitmap.height, width: sceneBitmap.width,
-                height: bitmap.height - sceneBitmap.height, color: margin)
-        }
+        Self.fillMargins(of: bitmap, around: place)
+        if target === offscreenPicture { scalePicture(target, changed: changed, into: bitmap) }
         needsRedraw = false
         guard overlayEnabled else { return }
         let mediaTime = clock.mediaTime(atHostTime: hostTime)
-        if curvePanelVisible, source.rootLayer != nil {
-            curvePanel.draw(mediaTime: mediaTime, into: bitmap)
-            if let sampler = curvePanel.newestSampler {
+        let sceneTime = sceneClock.sceneTime(atMediaTime: mediaTime)
+        if curvePanelVisible || easingEditorVisible {
+            let column = windowLayout.sideColumn
+            Blending.fill(
+                bitmap, x: column.x, y: column.y, width: column.width, height: column.height,
+                color: CurvePlotStyle.background)
+            if let sampler = timelinePanel.selectedSampler {
                 sampler.timeChain(atMediaTime: mediaTime, into: &timeChain)
                 timeChainView.draw(timeChain, facts: sampler.facts, into: bitmap)
             }
+            editorPanel?.draw(selected: timelinePanel.selectedSampler, mediaTime: mediaTime, into: bitmap)
         }
-        if easingEditorVisible { easingEditor.draw(mediaTime: mediaTime, into: bitmap) }
-        layoutTimeline()
-        timeline.bar.draw(
-            mediaTime: sceneClock.sceneTime(atMediaTime: mediaTime), speed: clock.speed, paused: clock.isPaused,
-            into: bitmap)
+        timelinePanel.draw(
+            sceneTime: sceneTime, speed: clock.speed, paused: clock.isPaused, loops: sceneClock.loops, into: bitmap)
         toolbar.draw(into: bitmap)
-        let bannerHeight = sceneError.map { SceneErrorBanner.height(of: $0, text: text) } ?? 0
         if hudVisible {
-            hud.draw(
-                lines: hudLines(hostTime: hostTime, figures: figures, dropped: dropped), into: bitmap,
-                below: bannerHeight, above: timeline.bar.frame.minY)
+            hud.drawStrip(
+                entries: hudLines(hostTime: hostTime, figures: figures, dropped: dropped), in: windowLayout.hud,
+                into: bitmap)
         }
         if keyMapVisible {
-            hud.drawCentered(
-                lines: KeyMap.help,
-                in: PixelRect(
-                    x: 0, y: bannerHeight, width: bitmap.width, height: timeline.bar.frame.minY - bannerHeight),
-                into: bitmap)
+            hud.drawCentered(lines: KeyMap.help, in: windowLayout.pictureArea, into: bitmap)
         }
         if let sceneError { SceneErrorBanner.draw(sceneError, text: text, into: bitmap) }
     }
@@ -593,7 +749,7 @@ final class ViewerSession {
         case .edited(let description)?:
             // The running animation has the new curve: show the frame again, and the panels' rows anew.
             shownMediaTime = nil
-            curvePanel.removeAllRows()
+            timelinePanel.resampleRows()
             return "edited \(description)"
         case .writeBack(let request)?:
             return writeBack(request)

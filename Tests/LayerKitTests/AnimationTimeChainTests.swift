@@ -76,3 +76,47 @@ import Testing
     #expect(chain.value.count == 1 && close(chain.value[0], turned))
     #expect(sampler.animatedNumber(atLocalTime: 2) == nil, "finished, not shown")
 }
+
+/// A keyframe rotation reads as it drives the angle too: 1.5 turns over two keyframes, at 0.8 of the
+/// way 0.8 × 3π = 7.54 rad, where the matrix reads back 7.54 − 2π = 1.257.
+@Test func aKeyframeRotationIsReadUnwrapped() throws {
+    let clock = freshEngine(at: 0)
+    let ship = CALayer()
+    let spin = CAKeyframeAnimation(keyPath: "transform.rotation.z")
+    spin.values = [0.0, 3 * Double.pi]
+    spin.duration = 1
+    ship.add(spin, forKey: "spin")
+    _ = step(ship, clock, at: 0.8)
+    let sampler = try #require(AnimationSampler(layer: ship, key: "spin"))
+    let turned = 0.8 * 3 * Double.pi
+    #expect(sampler.animatedNumber(atLocalTime: 0.8).map { close($0, turned, 1e-9) } == true)
+    var chain = AnimationTimeChain()
+    sampler.timeChain(atMediaTime: 0.8, into: &chain)
+    #expect(chain.value.count == 1 && close(chain.value[0], turned, 1e-9), "\(chain.value)")
+    let readBack = try #require(ship.presentation()?.value(forKeyPath: "transform.rotation.z") as? CGFloat)
+    #expect(close(Double(readBack), turned - 2 * Double.pi, 1e-6), "the matrix's angle wraps")
+}
+
+/// A `path` animation's chain carries the drawn path's point count (its eased fraction is the morph's).
+@Test func aPathMorphCountsItsPoints() throws {
+    let clock = freshEngine(at: 0)
+    let shape = CAShapeLayer()
+    let morph = CABasicAnimation(keyPath: "path")
+    morph.fromValue = CGPath(rect: CGRect(x: 0, y: 0, width: 40, height: 40), transform: nil)
+    morph.toValue = CGPath(ellipseIn: CGRect(x: 10, y: 10, width: 60, height: 30), transform: nil)
+    morph.duration = 2
+    shape.add(morph, forKey: "morph")
+    _ = step(shape, clock, at: 1)
+    let sampler = try #require(AnimationSampler(layer: shape, key: "morph"))
+    var chain = AnimationTimeChain()
+    sampler.timeChain(atMediaTime: 1, into: &chain)
+    #expect(chain.pathPointCount == 13, "a move and four cubics")
+    #expect(chain.easedFraction == 0.5)
+    sampler.timeChain(atMediaTime: 5, into: &chain)
+    #expect(chain.pathPointCount == 0, "finished: the model has no path")
+    let basic = CALayer()
+    basic.add(CABasicAnimation(keyPath: "opacity"), forKey: "fade")
+    var other = AnimationTimeChain()
+    try #require(AnimationSampler(layer: basic, key: "fade")).timeChain(atMediaTime: 0, into: &other)
+    #expect(other.pathPointCount == nil)
+}

@@ -1,5 +1,6 @@
 import LayerKit
 import Raster
+import Scenes
 import Testing
 
 @testable import Overlay
@@ -30,46 +31,68 @@ struct OverlaySizeSweepTests {
             for above in [nil, height - toolbar.height, -5, height + 50] {
                 hud.draw(lines: ["wipe", "t 100000000000000000000.000 s", "speed ×16"], into: bitmap, above: above)
             }
-        }
-    }
-
-    @Test func timelineBarAtEverySizeAndTime() {
-        let bar = TimelineBar(text: Self.font)
-        for (index, size) in Self.sizes.enumerated() {
-            let bitmap = Bitmap(width: size.width, height: size.height)
-            // As the viewer places it: above a 38-pixel toolbar, whatever the window's height.
-            let frame = PixelRect(
-                x: 0, y: size.height - 38 - TimelineBar.height, width: size.width, height: TimelineBar.height)
-            bar.layout(frame: frame, duration: Self.times[index % Self.times.count])
-            for time in Self.times {
-                bar.draw(
-                    mediaTime: time, speed: Self.speeds[index % Self.speeds.count], paused: index % 2 == 0, into: bitmap
-                )
-                _ = bar.hit(x: size.width / 2, y: frame.y + 20)
-                _ = bar.mediaTime(atX: size.width / 2)
+            for area in [
+                PixelRect(x: 0, y: 0, width: width, height: hud.stripHeight),
+                PixelRect(x: -5, y: height - 3, width: width + 10, height: 40),
+            ] {
+                hud.drawStrip(entries: ["wipe", "t 100000000000000000000.000 s", "speed ×16"], in: area, into: bitmap)
             }
         }
-        for speed in Self.speeds { _ = TimelineBar.speedLabel(speed) }
     }
 
-    @Test func curvePanelAtEverySizeAndTime() {
+    @Test func timelinePanelAtEverySizeAndTime() {
         let root = panelScene(at: 0.6)
-        let panel = TimingPanel(text: Self.font)
+        let panel = TimelinePanel(text: Self.font)
         panel.update(root: root)
+        panel.setEvents([SceneEvent(time: 0, label: "start"), SceneEvent(time: .nan, label: "odd")])
         for (index, size) in Self.sizes.enumerated() {
             let bitmap = Bitmap(width: size.width, height: size.height)
-            panel.layout(
-                frame: TimingPanel.dockedFrame(
-                    width: size.width, height: size.height, sceneWidth: 320, sceneHeight: 180, bottomInset: 82))
-            panel.draw(mediaTime: Self.times[index % Self.times.count], into: bitmap)
+            let layout = WindowLayout(
+                width: size.width, height: size.height, pictureWidth: 320, pictureHeight: 180,
+                chrome: WindowLayout.Chrome(
+                    bannerHeight: 30, hudHeight: 40, timelineHeight: TimelinePanel.height(lineCount: 2),
+                    toolbarHeight: 38, inspectorOpen: index % 2 == 0))
+            panel.layout(frame: layout.timeline, expanded: index % 3 != 0)
+            panel.setAxis(
+                origin: Self.times[(index + 1) % Self.times.count], length: Self.times[index % Self.times.count])
+            for time in Self.times {
+                panel.draw(
+                    sceneTime: time, speed: Self.speeds[index % Self.speeds.count], paused: index % 2 == 0,
+                    loops: index % 4 == 0, into: bitmap)
+                _ = panel.hit(x: size.width / 2, y: layout.timeline.y + 40)
+                _ = panel.sceneTime(atX: size.width / 2)
+            }
         }
+        for speed in Self.speeds { _ = TimelinePanel.speedLabel(speed) }
         let bitmap = Bitmap(width: 700, height: 500)
+        panel.setAxis(origin: 0, length: 3)
         for frame in [
             PixelRect(x: 0, y: 0, width: 700, height: 500), PixelRect(x: -50, y: 450, width: 300, height: 400),
             PixelRect(x: 690, y: -300, width: 400, height: 400), PixelRect(x: 0, y: 600, width: 700, height: 500),
         ] {
-            panel.layout(frame: frame)
-            for time in Self.times { panel.draw(mediaTime: time, into: bitmap) }
+            panel.layout(frame: frame, expanded: true)
+            for time in Self.times { panel.draw(sceneTime: time, speed: 1, paused: false, loops: true, into: bitmap) }
+        }
+    }
+
+    @Test func windowLayoutsNeverOverlap() {
+        for size in Self.sizes + [(320, 240), (480, 320), (1920, 1080)] {
+            for open in [false, true] {
+                let layout = WindowLayout(
+                    width: size.width, height: size.height, pictureWidth: 1280, pictureHeight: 720,
+                    chrome: WindowLayout.Chrome(
+                        bannerHeight: 34, hudHeight: 44, timelineHeight: TimelinePanel.height(lineCount: 6),
+                        toolbarHeight: 38, inspectorOpen: open))
+                let parts = [
+                    layout.banner, layout.hud, layout.picture, layout.sideColumn, layout.timeline, layout.toolbar,
+                ]
+                for (i, a) in parts.enumerated() {
+                    #expect(a.x >= 0 && a.y >= 0 && a.maxX <= size.width && a.maxY <= size.height, "\(size) part \(i)")
+                    for b in parts[(i + 1)...] where !a.isEmpty && !b.isEmpty {
+                        #expect(a.intersection(b).isEmpty, "\(size) open \(open): \(a) and \(b)")
+                    }
+                }
+            }
         }
     }
 

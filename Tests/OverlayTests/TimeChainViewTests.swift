@@ -70,3 +70,27 @@ import Testing
         return AnimationSampler(layer: layer, key: "a")!.facts
     }
 }
+
+/// A `path` animation's time chain reads as a morph: its eased fraction and the drawn path's point
+/// count (it used to read "value —").
+@MainActor
+@Test func pathTimeChainGolden() throws {
+    CAEngine.reset()
+    CAEngine.clock = ManualClock(now: 0)
+    defer { CAEngine.reset() }
+    let shape = CAShapeLayer()
+    shape.name = "blob"
+    let morph = CABasicAnimation(keyPath: "path")
+    morph.fromValue = CGPath(rect: CGRect(x: 0, y: 0, width: 40, height: 40), transform: nil)
+    morph.toValue = CGPath(ellipseIn: CGRect(x: 10, y: 10, width: 60, height: 30), transform: nil)
+    morph.duration = 2
+    shape.add(morph, forKey: "morph")
+    let sampler = try #require(AnimationSampler(layer: shape, key: "morph"))
+    var chain = AnimationTimeChain()
+    sampler.timeChain(atMediaTime: 1, into: &chain)
+    let view = TimeChainView(text: CurveGoldens.font(11))
+    let bitmap = Bitmap(width: 560, height: TimeChainView.height)
+    view.layout(frame: PixelRect(x: 0, y: 0, width: 560, height: TimeChainView.height))
+    view.draw(chain, facts: sampler.facts, into: bitmap)
+    try CurveGoldens.check(bitmap, named: "time_chain_path")
+}

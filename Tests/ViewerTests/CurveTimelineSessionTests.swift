@@ -1,5 +1,6 @@
 import Foundation
 import LayerKit
+import Overlay
 import Raster
 import Scenes
 import Testing
@@ -36,15 +37,16 @@ struct CurveTimelineSessionTests {
         session.layout(width: 320, height: 240)
         session.perform(.toggleCurvePanel, origin: "key c", hostTime: 100)
         let bitmap = Bitmap(width: 320, height: 240)
-        session.draw(into: bitmap, scene: bitmap, hostTime: 100, figures: HUDFigures(), dropped: 0)
+        session.draw(into: bitmap, hostTime: 100, figures: HUDFigures(), dropped: 0)
         lines.all.removeAll()
         return (session, lines)
     }
 
-    /// The track's left end (after five 26-pixel buttons 4 apart from x = 8, and 10 pixels), on the bar
-    /// above the 38-pixel toolbar of a text-less session.
-    static let trackStart = 8 + 5 * 30 + 10
-    static let barMiddle = 240 - 38 - 44 + 22 - 7
+    /// The track's left end (after the label column, 22 % of 320 but at least 90 pixels), on the axis
+    /// of the timeline above the 38-pixel toolbar of a text-less session (one row: the blank source has
+    /// none, so the panel is collapsed however it is toggled).
+    static let trackStart = 90
+    static let barMiddle = 240 - 38 - TimelinePanel.collapsedHeight + TimelinePanel.transportHeight + 5
 
     @Test func aDragScrubsAPausedClockAndTheReleaseSeeks() {
         let (session, lines) = Self.session(source: BlankSource(), paused: true)
@@ -100,7 +102,7 @@ struct CurveTimelineSessionTests {
         let (session, lines) = Self.session(source: source, paused: true)
         for _ in 0..<120 { session.perform(.stepForward, origin: "key period", hostTime: 100) }
         let bitmap = Bitmap(width: 320, height: 240)
-        session.draw(into: bitmap, scene: bitmap, hostTime: 100, figures: HUDFigures(), dropped: 0)
+        session.draw(into: bitmap, hostTime: 100, figures: HUDFigures(), dropped: 0)
         func layer(named name: String, in root: CALayer?) -> CALayer? {
             guard let root else { return nil }
             if root.name == name { return root }

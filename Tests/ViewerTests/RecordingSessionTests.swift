@@ -73,7 +73,7 @@ private final class FakeRecorder: ViewerRecorder, @unchecked Sendable {
     }
 
     private func draw(_ session: ViewerSession, into bitmap: Bitmap) {
-        session.draw(into: bitmap, scene: bitmap, hostTime: 101, figures: HUDFigures(), dropped: 0)
+        session.draw(into: bitmap, hostTime: 101, figures: HUDFigures(), dropped: 0)
     }
 
     private var recordTitle: (ViewerSession) -> String? {

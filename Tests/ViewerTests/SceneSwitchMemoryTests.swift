@@ -60,7 +60,7 @@ struct SceneSwitchMemoryTests {
             // Each scene's animations (with their delegates and completion blocks) are in flight when it is left.
             for _ in 0..<3 {
                 hostTime += 0.2
-                session.draw(into: window, scene: window, hostTime: hostTime, figures: HUDFigures(), dropped: 0)
+                session.draw(into: window, hostTime: hostTime, figures: HUDFigures(), dropped: 0)
             }
             if switchNumber % 4 == 1 { session.perform(.stop, origin: "key x", hostTime: hostTime) }
             if switchNumber % 4 == 2 { session.perform(.pauseResume, origin: "key space", hostTime: hostTime) }
@@ -87,14 +87,14 @@ struct SceneSwitchMemoryTests {
             hostTime: 100, text: nil, makeScene: { _ in nil }, log: { lines.append($0) })
         session.layout(width: 64, height: 36)
         let window = Bitmap(width: 64, height: 36)
-        session.draw(into: window, scene: window, hostTime: 101, figures: HUDFigures(), dropped: 0)
+        session.draw(into: window, hostTime: 101, figures: HUDFigures(), dropped: 0)
         let before = Self.pixels(window)
         let mask = try #require(session.source.rootLayer?.sublayers?.first?.mask)
         #expect(mask.animationKeys() == ["strokeEnd"])
         lines.removeAll()
         session.perform(.scene(2), origin: "key 2", hostTime: 101)
         #expect(lines == ["key 2: scene-2 -> ignored (no scene 2) t=1.000"])
-        session.draw(into: window, scene: window, hostTime: 101, figures: HUDFigures(), dropped: 0)
+        session.draw(into: window, hostTime: 101, figures: HUDFigures(), dropped: 0)
         #expect(Self.pixels(window) == before, "the same frame")
         #expect(session.source.rootLayer?.sublayers?.first?.mask?.animationKeys() == ["strokeEnd"], "still animating")
         CAEngine.reset()

@@ -23,7 +23,7 @@ struct SceneTimeSessionTests {
         """
 
     /// A running session over the scene at host time 100 (media time 0), the scene file in `folder`.
-    fileprivate static func session(folder: URL, text: TextRenderer? = nil) throws -> (
+    fileprivate static func session(folder: URL, text: TextRenderer? = nil, json: String = json) throws -> (
         ViewerSession, SceneSource, SessionLines
     ) {
         let url = folder.appendingPathComponent("fade.json")
@@ -33,7 +33,8 @@ struct SceneTimeSessionTests {
         let session = ViewerSession(
             source: source, options: ViewerOptions(scene: "fade"), hostTime: 100, text: text,
             makeScene: { _ in nil }, log: { lines.all.append($0) })
-        session.layout(width: 320, height: 240)
+        let size = session.preferredWindowSize
+        session.layout(width: size.width, height: size.height)
         return (session, source, lines)
     }
 
@@ -44,13 +45,15 @@ struct SceneTimeSessionTests {
         try body(folder)
     }
 
+    /// The window as `session` draws it at `hostTime` (its size the one it was laid out for).
     static func draw(_ session: ViewerSession, at hostTime: Double) -> Bitmap {
-        let bitmap = Bitmap(width: 320, height: 240)
-        session.draw(into: bitmap, scene: bitmap, hostTime: hostTime, figures: HUDFigures(), dropped: 0)
+        let bitmap = Bitmap(width: session.windowLayout.toolbar.width, height: session.windowLayout.toolbar.maxY)
+        session.draw(into: bitmap, hostTime: hostTime, figures: HUDFigures(), dropped: 0)
         return bitmap
     }
 
-    /// The red box's opacity as drawn (its red channel over the black bitmap), to 1/255.
+    /// The red box's opacity as drawn (its red channel over the black bitmap), to 1/255; the picture is
+    /// at the window's top-left corner without a HUD (no font).
     static func boxOpacity(_ bitmap: Bitmap) -> Double {
         (Double((bitmap[30, 30] >> 16) & 0xFF) / 255 * 100).rounded() / 100
     }
@@ -67,10 +70,10 @@ struct SceneTimeSessionTests {
             #expect(session.sceneClock.origin == 160)
             _ = Self.draw(session, at: 260.25)
             #expect(session.sceneClock.sceneTime(atMediaTime: session.clock.mediaTime(atHostTime: 260.25)) == 0.25)
-            let bar = session.transportForTesting.bar
-            #expect(bar.duration == 1, "the axis is the new animation's second, not 161 s")
-            let y = bar.frame.minY + TimelineBar.height / 2
-            let middle = (bar.playheadX(atMediaTime: 0) + bar.playheadX(atMediaTime: 1)) / 2
+            let panel = session.transportForTesting.panel
+            #expect(panel.axisLength == 1, "the axis is the new animation's second, not 161 s")
+            let y = panel.frame.minY + TimelinePanel.transportHeight + 5
+            let middle = (panel.playheadX(atSceneTime: 0) + panel.playheadX(atSceneTime: 1)) / 2
             session.pointerPressed(button: 1, x: middle, y: y)
             session.pointerReleased(button: 1, x: middle, y: y, hostTime: 261)
             let media = session.clock.mediaTime(atHostTime: 261)
@@ -113,27 +116,37 @@ struct SceneTimeSessionTests {
         }
     }
 
-    /// With the panel open, the newest animation's time chain fills the panel's foot, beside the picture.
-    @Test func thePanelShowsTheTimeChainBesideThePicture() throws {
+    /// With the inspector open, the selected animation's time chain heads the side column, beside the
+    /// picture, which keeps its own size in a window that makes room.
+    @Test func theInspectorShowsTheTimeChainBesideThePicture() throws {
         let text = try TextRenderer(dejaVuSansPixelSize: 14)
         try Self.withFolder { folder in
-            let (session, _, _) = try Self.session(folder: folder, text: text)
-            session.layout(width: 800, height: 600)
+            let (session, _, lines) = try Self.session(folder: folder, text: text)
+            var requested: (Int, Int)?
+            session.windowSizeRequested = { requested = ($0, $1) }
             session.perform(.toggleCurvePanel, origin: "key c", hostTime: 100)
-            let bitmap = Bitmap(width: 800, height: 600)
-            let scene = Bitmap(wrapping: bitmap.baseAddress, width: 320, height: 240, stride: bitmap.stride)
-            session.draw(into: bitmap, scene: scene, hostTime: 100.5, figures: HUDFigures(), dropped: 0)
-            // The strip: 92 px above the transport (44 px) and toolbar (38 px), right of the picture.
-            let top = 600 - 38 - 44 - TimeChainView.height
-            let lit = (top..<(top + TimeChainView.height)).filter { y in
-                (330..<800).contains { x in (bitmap[x, y] >> 16) & 0xFF > 120 }
+            let size = try #require(requested)
+            #expect(size.0 == 320 + 320, "the picture and a 320-pixel column")
+            session.layout(width: size.0, height: size.1)
+            let bitmap = Bitmap(width: size.0, height: size.1)
+            session.draw(into: bitmap, hostTime: 100.5, figures: HUDFigures(), dropped: 0)
+            let layout = session.windowLayout
+            #expect(layout.scale == 1)
+            #expect(layout.picture == PixelRect(x: 0, y: layout.hud.maxY, width: 320, height: 240))
+            #expect(layout.timeChain.x == 320 && layout.timeChain.height == TimeChainView.height)
+            #expect(lines.all.contains { $0.hasPrefix("layout: picture 0,\(layout.hud.maxY) 320x240 scale 1.0000") })
+            let chain = layout.timeChain
+            let lit = (chain.y..<chain.maxY).filter { y in
+                (chain.x..<chain.maxX).contains { x in (bitmap[x, y] >> 16) & 0xFF > 120 }
             }
             #expect(lit.count > 40, "text rows in the strip: \(lit.count)")
+            #expect(session.transportForTesting.panel.lineCount == 1, "one row: the fade")
         }
     }
 
-    /// The HUD starts below the error banner instead of under it, and the key map sheet shows on `?`.
-    @Test func theHUDSitsBelowTheBannerAndTheKeyMapShows() throws {
+    /// The HUD strip starts below the error banner and above the picture, and the key map sheet shows
+    /// on `?` in the picture's area.
+    @Test func theHUDSitsBetweenTheBannerAndThePictureAndTheKeyMapShows() throws {
         let text = try TextRenderer(dejaVuSansPixelSize: 14)
         try Self.withFolder { folder in
             let (session, _, _) = try Self.session(folder: folder, text: text)
@@ -142,19 +155,77 @@ struct SceneTimeSessionTests {
             let message = try #require(session.sceneError)
             let banner = SceneErrorBanner.height(of: message, text: text)
             #expect(banner > 0)
-            session.perform(.toggleHUD, origin: "key h", hostTime: 100)
-            let withoutHUD = Self.draw(session, at: 100)
-            session.perform(.toggleHUD, origin: "key h", hostTime: 100)
             let withHUD = Self.draw(session, at: 100)
-            let rows = (0..<240).filter { y in (0..<320).contains { withHUD[$0, y] != withoutHUD[$0, y] } }
-            #expect(rows.first == banner + 6, "the HUD's first row")
+            let layout = session.windowLayout
+            #expect(layout.banner.height == banner)
+            #expect(layout.hud.minY == banner && layout.hud.height > 0)
+            #expect(layout.picture.minY >= layout.hud.maxY && layout.picture.maxY <= layout.timeline.minY)
             session.perform(.toggleKeyMap, origin: "key slash", hostTime: 100)
             let withKeyMap = Self.draw(session, at: 100)
             #expect(session.keyMapVisible)
-            let changed = (0..<240).filter { y in (0..<320).contains { withKeyMap[$0, y] != withHUD[$0, y] } }
-            let transport = session.transportForTesting.bar.frame.minY
+            let changed = (0..<withHUD.height).filter { y in
+                (0..<withHUD.width).contains { withKeyMap[$0, y] != withHUD[$0, y] }
+            }
             #expect(changed.count > 50, "the sheet shows the first bindings that fit")
-            #expect(changed.allSatisfy { $0 >= banner && $0 < transport }, "between the banner and the transport")
+            let area = session.windowLayout.pictureArea
+            #expect(changed.allSatisfy { $0 >= area.minY && $0 < area.maxY }, "in the picture's area")
+        }
+    }
+    /// A click on a row's label selects its animation: the log names it and the time chain follows it
+    /// (the newest, until then).
+    @Test func aClickOnARowSelectsItsAnimation() throws {
+        let json = """
+            { "size": [320, 240], "layers": [ { "name": "root", "frame": [0, 0, 320, 240],
+              "sublayers": [ { "name": "box", "frame": [10, 10, 50, 50], "backgroundColor": "#ff0000" } ] } ],
+              "timeline": [
+                { "at": 0, "add": { "layer": "box", "key": "fade", "animation": {
+                  "kind": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 1 } } },
+                { "at": 0, "add": { "layer": "box", "key": "move", "animation": {
+                  "kind": "basic", "keyPath": "position.x", "fromValue": 35, "toValue": 200, "duration": 2 } } } ] }
+            """
+        try Self.withFolder { folder in
+            let (session, _, lines) = try Self.session(folder: folder, json: json)
+            session.perform(.toggleCurvePanel, origin: "key c", hostTime: 100)
+            let size = session.preferredWindowSize
+            session.layout(width: size.width, height: size.height)
+            _ = Self.draw(session, at: 100.5)
+            let panel = session.transportForTesting.panel
+            #expect(panel.samplers.map(\.facts.key) == ["fade", "move"])
+            #expect(panel.selectedSampler?.facts.key == "move", "the newest until a row is picked")
+            // The first row's label: below the transport, the axis and the events lane.
+            let y = panel.frame.minY + TimelinePanel.collapsedHeight + TimelinePanel.lineHeight / 2
+            session.pointerPressed(button: 1, x: 20, y: y)
+            session.pointerReleased(button: 1, x: 20, y: y, hostTime: 100.5)
+            #expect(lines.all.last == "timeline: selected box opacity")
+            #expect(panel.selectedSampler?.facts.key == "fade")
+        }
+    }
+
+    /// A panel in the editor slot is laid out below the time chain and drawn, with the selected
+    /// animation, every frame the inspector is open.
+    @Test func theEditorSlotHostsAPanel() throws {
+        final class SlotProbe: InspectorSlotPanel {
+            var frames: [PixelRect] = []
+            var drawn: [String?] = []
+            func layout(frame: PixelRect) { frames.append(frame) }
+            func draw(selected: AnimationSampler?, mediaTime: Double, into bitmap: Bitmap) {
+                drawn.append(selected?.facts.key)
+            }
+        }
+        try Self.withFolder { folder in
+            let (session, _, _) = try Self.session(folder: folder)
+            let probe = SlotProbe()
+            session.editorPanel = probe
+            _ = Self.draw(session, at: 100.25)
+            #expect(probe.drawn.isEmpty, "not drawn while the inspector is closed")
+            session.perform(.toggleCurvePanel, origin: "key c", hostTime: 100.25)
+            session.layout(width: 700, height: 500)
+            _ = Self.draw(session, at: 100.5)
+            let slot = session.windowLayout.editorSlot
+            #expect(slot.x == session.windowLayout.timeChain.x && slot.y == session.windowLayout.timeChain.maxY)
+            #expect(slot.width > 0 && slot.height > 0)
+            #expect(probe.frames.last == slot)
+            #expect(probe.drawn == ["fade"])
         }
     }
 }

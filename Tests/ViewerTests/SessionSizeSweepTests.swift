@@ -54,14 +54,14 @@ struct SessionSizeSweepTests {
             let window = Bitmap(width: size.width, height: size.height)
             let scene = Bitmap(
                 width: min(size.width, session.source.width), height: min(size.height, session.source.height))
-            session.draw(into: window, scene: scene, hostTime: hostTime, figures: HUDFigures(), dropped: 0)
+            session.draw(into: window, hostTime: hostTime, figures: HUDFigures(), dropped: 0)
             guard index % 8 == 0 else { continue }
             let x = size.width * (index % 5) / 4
             // On the timeline bar (above the toolbar, whose buttons would close the panel), or above it.
             let y = size.height - session.toolbarForTesting.height - 22 - index % 3 * 20
             session.pointerPressed(button: 1, x: x, y: y)
             session.pointerMoved(x: x + 3, y: y)
-            session.draw(into: window, scene: scene, hostTime: hostTime, figures: HUDFigures(), dropped: 0)
+            session.draw(into: window, hostTime: hostTime, figures: HUDFigures(), dropped: 0)
             session.pointerReleased(button: 1, x: x + 3, y: y, hostTime: hostTime)
         }
     }

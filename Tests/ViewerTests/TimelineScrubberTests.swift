@@ -1,62 +1,83 @@
 import Overlay
+import Raster
 import Testing
 
 @testable import Viewer
 
 struct TimelineScrubberTests {
-    /// A scrubber for a 800×600 window with a 40-pixel toolbar and a 4-second timeline.
-    static func scrubber() -> TimelineScrubber {
-        let scrubber = TimelineScrubber(text: nil)
-        scrubber.layout(width: 800, height: 600, bottomInset: 40, duration: 4)
+    /// A scrubber over an 800-pixel-wide panel at y 500 (collapsed), its axis 4 seconds from media time 0.
+    static func scrubber(text: TextRenderer? = nil) -> TimelineScrubber {
+        let scrubber = TimelineScrubber(text: text)
+        scrubber.panel.layout(
+            frame: PixelRect(x: 0, y: 500, width: 800, height: TimelinePanel.collapsedHeight), expanded: false)
+        scrubber.panel.setAxis(origin: 0, length: 4)
         return scrubber
     }
 
-    @Test func sitsAboveTheToolbar() {
+    @Test func containsItsFrameOnly() {
         let scrubber = Self.scrubber()
-        #expect(scrubber.bar.frame.minY == 600 - 40 - TimelineBar.height)
-        #expect(scrubber.contains(x: 10, y: 560 - 1))
-        #expect(!scrubber.contains(x: 10, y: 560))
+        #expect(scrubber.contains(x: 10, y: 500))
+        #expect(scrubber.contains(x: 799, y: 500 + TimelinePanel.collapsedHeight - 1))
+        #expect(!scrubber.contains(x: 10, y: 499))
+        #expect(!scrubber.contains(x: 10, y: 500 + TimelinePanel.collapsedHeight))
     }
 
-    @Test func dragOnTheTrackSeeksAndEndsOnRelease() {
+    @Test func dragOnTheAxisSeeksAndEndsOnRelease() {
         let scrubber = Self.scrubber()
-        let y = scrubber.bar.frame.minY + TimelineBar.height / 2
-        let start = scrubber.bar.playheadX(atMediaTime: 0)
-        let end = scrubber.bar.playheadX(atMediaTime: 4)
+        let y = 500 + TimelinePanel.transportHeight + 5
+        let start = scrubber.panel.playheadX(atSceneTime: 0)
+        let end = scrubber.panel.playheadX(atSceneTime: 4)
+        #expect(start == 176, "the track begins after the label column (22 % of 800)")
         #expect(scrubber.pressed(x: start, y: y) == .seek(0, ended: false))
         #expect(scrubber.isScrubbing)
-        let middle = scrubber.bar.mediaTime(atX: (start + end) / 2)
+        let middle = scrubber.panel.sceneTime(atX: (start + end) / 2)
+        #expect(abs(middle - 2) <= 4.0 / Double(end - start))
         #expect(
-            scrubber.moved(x: (start + end) / 2, y: 0) == .seek(middle, ended: false), "the pointer may leave the bar")
-        #expect(scrubber.released(x: end + 100, y: 0) == .seek(4, ended: true))
+            scrubber.moved(x: (start + end) / 2, y: 0) == .seek(middle, ended: false), "the pointer may leave the panel"
+        )
+        #expect(scrubber.released(x: end + 100, y: 0) == .seek(4, ended: true), "past the end clamps to the end")
         #expect(!scrubber.isScrubbing)
         #expect(scrubber.moved(x: start, y: y) == nil, "no scrub after the release")
+        #expect(
+            scrubber.pressed(x: start, y: y + TimelinePanel.collapsedHeight - TimelinePanel.transportHeight - 6) != nil,
+            "the events lane scrubs too")
     }
 
     @Test func buttonsActWhenReleasedOverThemselves() {
         let scrubber = Self.scrubber()
-        let y = scrubber.bar.frame.minY + TimelineBar.height / 2
+        let y = 500 + TimelinePanel.transportHeight / 2
+        // 22-pixel buttons 3 apart from x 6: centres at 17, 42, 67, 92, 117.
         let expected: [(Int, TimelineScrubber.Action)] = [
-            (21, .seek(0, ended: true)), (51, .step(-1)), (81, .command(.pauseResume)), (111, .step(1)),
-            (141, .seek(4, ended: true)),
+            (17, .seek(0, ended: true)), (42, .step(-1)), (67, .command(.pauseResume)), (92, .step(1)),
+            (117, .seek(4, ended: true)),
         ]
         for (x, action) in expected {
             #expect(scrubber.pressed(x: x, y: y) == nil)
             #expect(scrubber.released(x: x, y: y) == action)
         }
-        #expect(scrubber.pressed(x: 21, y: y) == nil)
-        #expect(scrubber.released(x: 51, y: y) == nil, "released over another button")
-        #expect(scrubber.pressed(x: 800 - 8 - 13, y: y) == nil)
-        #expect(scrubber.released(x: 800 - 8 - 13, y: y) == .command(.faster))
+        #expect(scrubber.pressed(x: 17, y: y) == nil)
+        #expect(scrubber.released(x: 42, y: y) == nil, "released over another button")
+        // Without a font the loop button is 36 wide at the right edge (6 px in), ×2 8 px left of it.
+        #expect(scrubber.pressed(x: 800 - 6 - 18, y: y) == nil)
+        #expect(scrubber.released(x: 800 - 6 - 18, y: y) == .command(.toggleLoop))
+        #expect(scrubber.pressed(x: 800 - 6 - 36 - 8 - 11, y: y) == nil)
+        #expect(scrubber.released(x: 800 - 6 - 36 - 8 - 11, y: y) == .command(.faster))
     }
 
     /// The speed readout is a control too: it picks the next preset rate, which cycles 1, 1/4, 1/10.
     @Test func theSpeedReadoutCyclesThePresets() throws {
-        let scrubber = TimelineScrubber(text: try TextRenderer(dejaVuSansPixelSize: 11))
-        scrubber.layout(width: 800, height: 600, bottomInset: 40, duration: 4)
-        let y = scrubber.bar.frame.minY + TimelineBar.height / 2
-        // Left of the ×2 button (26 px, 8 px from the edge) and its 6-px gap.
-        let x = 800 - 8 - 26 - 6 - 2
+        let scrubber = Self.scrubber(text: try TextRenderer(dejaVuSansPixelSize: 11))
+        let y = 500 + TimelinePanel.transportHeight / 2
+        guard case .control(let control)? = scrubber.panel.hit(x: 800 - 6 - 10, y: y), control == .loop else {
+            Issue.record("the loop button is at the right edge")
+            return
+        }
+        var found: Int?
+        for x in stride(from: 800, to: 400, by: -1) where scrubber.panel.hit(x: x, y: y) == .control(.speedPreset) {
+            found = x
+            break
+        }
+        let x = try #require(found)
         #expect(scrubber.pressed(x: x, y: y) == nil)
         #expect(scrubber.released(x: x, y: y) == .command(.nextSpeedPreset))
         var speed = 1.0

@@ -52,7 +52,8 @@ private final class RecordingSource: FrameSource {
         _ = makeSession()
         #expect(
             layoutLines == [
-                "toolbar: Start 8,206,41,30; Stop 51,206,41,30; Pause 94,206,41,30; Push 137,206,41,30; Pop 180,206,41,30; Curves 223,206,41,30; Record 266,206,41,30"
+                "layout: picture 66,0 187x140 scale 0.5833 timeline 0,140 320x62 window 320x240",
+                "toolbar: Start 8,206,41,30; Stop 51,206,41,30; Pause 94,206,41,30; Push 137,206,41,30; Pop 180,206,41,30; Curves 223,206,41,30; Record 266,206,41,30",
             ])
     }
 
@@ -78,7 +79,7 @@ private final class RecordingSource: FrameSource {
         session.perform(.stepForward, origin: "key Right", hostTime: 200)
         session.perform(.stepBackward, origin: "key comma", hostTime: 200)
         let bitmap = Bitmap(width: 320, height: 240)
-        session.draw(into: bitmap, scene: bitmap, hostTime: 300, figures: HUDFigures(), dropped: 0)
+        session.draw(into: bitmap, hostTime: 300, figures: HUDFigures(), dropped: 0)
         // Shown at the seek time and paused there (the tree's own pause), then at the stepped time.
         #expect(source.shownTimes == [1, 1.015625])
         #expect(source.pauses == [true])

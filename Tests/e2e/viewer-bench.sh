@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Viewer benchmark under its own Xvfb (1920x1080x24): `view --frames 600 --stats` for each built-in
-# scene in four configurations (below), then the CPU used while paused (10 s, from /proc).
+# scene in five configurations (below), then the CPU used while paused (10 s, from /proc).
 #
 #   Tests/e2e/viewer-bench.sh                 # builds the release binary first
 #   LAYERSCOPE=path/to/layerscope FRAMES=600 PAUSED_SECONDS=10 Tests/e2e/viewer-bench.sh
@@ -27,33 +27,39 @@ hz=$(getconf CLK_TCK)
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) before the run"
 # Configurations: MIT-SHM with the HUD (every frame fully redrawn: scene, toolbar, HUD), MIT-SHM with
 # --no-hud (the Compositor redraws only damaged pixels), XPutImage with the HUD, and MIT-SHM with the
-# HUD and the inspector (curve panel, time chain) opened by its key `c` as soon as the window shows.
+# HUD and the inspector (the timeline's rows, the time chain) opened by its key `c` as soon as the window
+# shows: shm-inspector with the 1920x1080 scene in the screen-sized window (the picture scaled down to
+# leave room for the HUD strip, timeline, toolbar and side column), shm-inspector-720 with a 1280x720
+# scene, which the window grows to show at its own size beside the inspector.
 for scene in wipe ship reveal; do
-    for config in shm-hud shm-damage xputimage-hud shm-inspector; do
+    for config in shm-hud shm-damage xputimage-hud shm-inspector shm-inspector-720; do
+        size=1920x1080
         case $config in
             shm-hud | shm-inspector) flags="" ;;
+            shm-inspector-720) flags="" size=1280x720 ;;
             shm-damage) flags="--no-hud" ;;
             xputimage-hud) flags="--no-shm" ;;
         esac
         xvfb_before=$(cpu_ticks "$xvfb")
         # shellcheck disable=SC2086
-        "$bin" view --scene $scene --size 1920x1080 $flags --frames "$frames" --stats >"$tmp/run.log" 2>&1 &
+        "$bin" view --scene $scene --size $size $flags --frames "$frames" --stats >"$tmp/run.log" 2>&1 &
         viewer=$!
         pids+=("$viewer")
-        if [ $config = shm-inspector ]; then
+        if [ "${config#shm-inspector}" != "$config" ]; then
             for _ in $(seq 200); do grep -q '^viewer: window' "$tmp/run.log" && break; sleep 0.05; done
             wid=$(xdotool search --pid "$viewer" 2>/dev/null | head -1)
-            [ -n "$wid" ] && xdotool mousemove --window "$wid" 1900 10 key c
+            [ -n "$wid" ] && xdotool mousemove --window "$wid" 20 10 key c
         fi
         wait "$viewer"
         line=$(grep '^stats ' "$tmp/run.log")
-        if [ $config = shm-inspector ] && ! grep -q 'curve panel on' "$tmp/run.log"; then
+        if [ "${config#shm-inspector}" != "$config" ] && ! grep -q 'curve panel on' "$tmp/run.log"; then
             line="$line (the panel did not open)"
         fi
         xvfb_after=$(cpu_ticks "$xvfb")
         seconds=$(echo "$line" | sed -E 's/.* fps=([0-9.]+).*/\1/' | awk -v n="$frames" '{ print ($1 > 0 ? n / $1 : 1) }')
         xvfb_cpu=$(awk -v t=$((xvfb_after - xvfb_before)) -v hz="$hz" -v s="$seconds" 'BEGIN { printf "%.1f", 100 * t / hz / s }')
-        echo "$scene $config ${line#stats } xvfb_cpu_percent=$xvfb_cpu"
+        picture=$(grep '^layout: picture ' "$tmp/run.log" | tail -1 | sed -E 's/^layout: picture [0-9]+,[0-9]+ ([0-9]+x[0-9]+) scale ([0-9.]+) .*/picture=\1 scale=\2/')
+        echo "$scene $config ${line#stats } xvfb_cpu_percent=$xvfb_cpu $picture"
     done
 done
 

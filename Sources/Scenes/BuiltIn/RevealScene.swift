@@ -12,11 +12,12 @@ public final class RevealScene: Scene {
     public let naturalDuration: CFTimeInterval = 5
     public let actions: [SceneAction] = [.start, .stop, .pauseResume, .push, .pop]
     public var log: ((String) -> Void)?
+    public var events: [SceneEvent] { timeline.events }
 
     let navigation: NavigationStack
     private lazy var timeline = AutoplayTimeline([
-        .init(time: 0) { [unowned self] in self.perform(.push) },
-        .init(time: 3) { [unowned self] in self.perform(.pop) },
+        .init(time: 0, label: "push") { [unowned self] in self.perform(.push) },
+        .init(time: 3, label: "pop") { [unowned self] in self.perform(.pop) },
     ])
 
     public init(size: CGSize, imageA: Any?, imageB: Any?) {

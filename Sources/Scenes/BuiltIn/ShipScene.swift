@@ -14,12 +14,13 @@ public final class ShipScene: Scene {
     public var log: ((String) -> Void)? {
         didSet { controller.log = { [weak self] line in self?.log?(line) } }
     }
+    public var events: [SceneEvent] { timeline.events }
 
     let controller: ShipViewController
     private lazy var timeline = AutoplayTimeline([
-        .init(time: 0) { [unowned self] in self.perform(.start) },
-        .init(time: 1) { [unowned self] in self.perform(.stop) },
-        .init(time: 1.5) { [unowned self] in self.perform(.start) },
+        .init(time: 0, label: "start") { [unowned self] in self.perform(.start) },
+        .init(time: 1, label: "stop") { [unowned self] in self.perform(.stop) },
+        .init(time: 1.5, label: "start") { [unowned self] in self.perform(.start) },
     ])
 
     public init(size: CGSize, background: Any?, ship: Any?) {

@@ -9,12 +9,15 @@ public final class WipeScene: Scene {
     public let naturalDuration: CFTimeInterval = 4
     public let actions: [SceneAction] = [.start, .stop, .pauseResume]
     public var log: ((String) -> Void)?
+    public var events: [SceneEvent] { timeline.events }
 
     let controller: WipeViewController
     /// The seed's `self.view` (it owns the image view); its layer is the root.
     private let view: UIView
     /// Autoplay: start at 0.
-    private lazy var timeline = AutoplayTimeline([.init(time: 0) { [unowned self] in self.perform(.start) }])
+    private lazy var timeline = AutoplayTimeline([
+        .init(time: 0, label: "start") { [unowned self] in self.perform(.start) }
+    ])
 
     /// Image A fills the view; image B fills the image view above it.
     public init(size: CGSize, imageA: Any?, imageB: Any?) {

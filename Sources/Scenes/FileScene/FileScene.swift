@@ -17,7 +17,7 @@ public final class FileScene: Scene {
     private let builder: LayerBuilder
     private lazy var timeline = AutoplayTimeline(
         document.timeline.map { entry in
-            .init(time: entry.time) { [unowned self] in self.apply(entry.action) }
+            .init(time: entry.time, label: Self.label(entry.action)) { [unowned self] in self.apply(entry.action) }
         })
 
     /// `images` maps the file's image names to loaded images (missing ones leave contents empty).
@@ -53,6 +53,19 @@ public final class FileScene: Scene {
             break
         }
         CAEngine.step(rootLayer)
+    }
+
+    public var events: [SceneEvent] { timeline.events }
+
+    /// A timeline entry as the inspector marks it: `add box slide`, `remove box`, `pause root`, `set root`.
+    private static func label(_ action: TimelineAction) -> String {
+        switch action {
+        case .add(let layer, let key, _): "add " + layer + (key.map { " " + $0 } ?? "")
+        case .remove(let layer, let key): "remove " + layer + (key.map { " " + $0 } ?? "")
+        case .pause(let layer): "pause " + layer
+        case .resume(let layer): "resume " + layer
+        case .set(let layer, _): "set " + layer
+        }
     }
 
     private func apply(_ action: TimelineAction) {

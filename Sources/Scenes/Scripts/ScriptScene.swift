@@ -10,10 +10,11 @@ public final class ScriptScene: Scene {
     public let naturalDuration: CFTimeInterval
     public let actions: [SceneAction]
     public var log: ((String) -> Void)?
+    public var events: [SceneEvent] { timeline.events }
     private let script: SceneScript
     private lazy var timeline = AutoplayTimeline(
         script.autoplay.map { cue in
-            .init(time: cue.time) { [unowned self] in self.perform(SceneAction(named: cue.action)) }
+            .init(time: cue.time, label: cue.action) { [unowned self] in self.perform(SceneAction(named: cue.action)) }
         })
 
     /// Makes the tree: `script.setUp(root:)` on a root of `size`, at the clock's current time (0).

@@ -40,6 +40,12 @@ final class ViewerWindow {
         XFlush(display)
     }
 
+    /// Asks for a `width`×`height` window (the window manager may refuse; a ConfigureNotify tells).
+    func resize(width: Int, height: Int) {
+        guard !isDestroyed else { return }
+        XResizeWindow(connection.display, window, UInt32(max(1, width)), UInt32(max(1, height)))
+    }
+
     /// Sets WM_NAME and _NET_WM_NAME, both UTF-8.
     func setTitle(_ title: String) {
         guard !isDestroyed else { return }

@@ -10,6 +10,11 @@ struct ViewerSetupError: Error, CustomStringConvertible {
 final class XConnection {
     let display: OpaquePointer
     let screen: Int32
+
+    /// The default screen's size in pixels (windows larger than it are not asked for).
+    var screenSize: (width: Int, height: Int) {
+        (Int(XDisplayWidth(display, screen)), Int(XDisplayHeight(display, screen)))
+    }
     let root: Window
     let visual: UnsafeMutablePointer<Visual>
     let depth: Int32
