@@ -23,8 +23,8 @@ struct EasingSessionTests {
         var all: [String] = []
     }
 
-    /// A session over `scene` in a temporary file, paused at media time 1, in a window wide enough
-    /// for the editor beside the picture; the editor is opened.
+    /// A session over `scene` in a temporary file, paused at media time 1, in a window large enough
+    /// for the editor in the side column beside the picture; the editor is opened.
     private static func session(_ folder: URL) throws -> (ViewerSession, Lines, URL, Bitmap) {
         let file = folder.appendingPathComponent("scene.json")
         try Data(scene.utf8).write(to: file)
@@ -33,17 +33,19 @@ struct EasingSessionTests {
         let session = ViewerSession(
             source: source, options: ViewerOptions(scene: file.path, paused: true, seek: 1), hostTime: 100,
             text: nil, makeScene: { _ in nil }, log: { lines.all.append($0) })
-        session.layout(width: 600, height: 700)
         session.perform(.toggleEasingEditor, origin: "key e", hostTime: 100)
-        let window = Bitmap(width: 600, height: 700)
-        session.draw(into: window, scene: window, hostTime: 100, figures: HUDFigures(), dropped: 0)
+        session.layout(width: 900, height: 900)
+        let window = Bitmap(width: 900, height: 900)
+        session.draw(into: window, hostTime: 100, figures: HUDFigures(), dropped: 0)
         lines.all.removeAll()
         return (session, lines, file, window)
     }
 
-    /// The x of the box's left edge in the picture (the first white pixel of row 50).
-    private static func boxLeft(_ window: Bitmap) -> Int? {
-        (0..<200).first { window.row(50)[$0] & 0xFF_FFFF == 0xFF_FFFF }
+    /// The x of the box's left edge in the picture (the first white pixel of the picture's row 50),
+    /// the picture placed where the session's layout puts it.
+    private static func boxLeft(_ window: Bitmap, in session: ViewerSession) -> Int? {
+        let picture = session.windowLayout.picture
+        return (0..<200).first { window.row(picture.y + 50)[picture.x + $0] & 0xFF_FFFF == 0xFF_FFFF }
     }
 
     @Test func aDragChangesThePictureAtOnceAndWriteBackRewritesTheFile() throws {
@@ -51,17 +53,19 @@ struct EasingSessionTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let (session, lines, file, window) = try Self.session(folder)
-        func draw() { session.draw(into: window, scene: window, hostTime: 100, figures: HUDFigures(), dropped: 0) }
-        #expect(Self.boxLeft(window) == 90, "easeInEaseOut: half way, x 100 − 10")
-        // The editor is at the window's top-right: x 300. P2 (0.58, 1) is at (300 + 162.8, 132).
-        session.pointerPressed(button: 1, x: 300 + 163, y: 132)
-        session.pointerMoved(x: 300 + 102, y: 100)
-        session.pointerReleased(button: 1, x: 300 + 102, y: 100, hostTime: 100)
+        func draw() { session.draw(into: window, hostTime: 100, figures: HUDFigures(), dropped: 0) }
+        #expect(Self.boxLeft(window, in: session) == 90, "easeInEaseOut: half way, x 100 − 10")
+        // The editor is at the top-left of the inspector's slot. P2 (0.58, 1) is at (162.8, 132) in it.
+        let slot = session.windowLayout.editorSlot
+        #expect(slot.width >= 300 && slot.height >= 548, "the slot \(slot) holds the editor")
+        session.pointerPressed(button: 1, x: slot.x + 163, y: slot.y + 132)
+        session.pointerMoved(x: slot.x + 102, y: slot.y + 100)
+        session.pointerReleased(button: 1, x: slot.x + 102, y: slot.y + 100, hostTime: 100)
         #expect(lines.all == ["drag: easing -> edited box slide timingFunction = [0.42, 0, 0.2, 1.2] t=1.000"])
         draw()
         let eased = CAMediaTimingFunction(controlPoints: 0.42, 0, 0.2, 1.2).solve(0.5)
         let expected = Int((10 + 180 * eased - 10).rounded(.up))
-        let left = try #require(Self.boxLeft(window))
+        let left = try #require(Self.boxLeft(window, in: session))
         #expect(abs(left - expected) <= 1, "box at \(left), the new curve puts it at \(180 * eased)")
         lines.all.removeAll()
         session.perform(.easing(.writeBack), origin: "key w", hostTime: 100)
@@ -74,7 +78,7 @@ struct EasingSessionTests {
                 == Self.scene.replacingOccurrences(of: #""easeInEaseOut""#, with: "[0.42, 0, 0.2, 1.2]"))
         session.reloadSceneFile()
         draw()
-        #expect(Self.boxLeft(window) == left, "the reloaded file shows the same picture")
+        #expect(Self.boxLeft(window, in: session) == left, "the reloaded file shows the same picture")
     }
 
     @Test func aSceneWithoutItsFileIsNotWrittenBack() throws {
@@ -92,7 +96,7 @@ struct EasingSessionTests {
         session.layout(width: 600, height: 700)
         session.perform(.toggleEasingEditor, origin: "key e", hostTime: 100)
         let window = Bitmap(width: 600, height: 700)
-        session.draw(into: window, scene: window, hostTime: 100, figures: HUDFigures(), dropped: 0)
+        session.draw(into: window, hostTime: 100, figures: HUDFigures(), dropped: 0)
         session.perform(.easing(.writeBack), origin: "key w", hostTime: 100)
         #expect(
             lines.all.last

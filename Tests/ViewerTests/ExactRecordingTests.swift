@@ -65,7 +65,7 @@ private final class PixelRecorder: ViewerRecorder, @unchecked Sendable {
         session.layout(width: 40, height: 30)
         let window = Bitmap(width: 40, height: 30)
         func draw(at host: Double) {
-            session.draw(into: window, scene: window, hostTime: host, figures: HUDFigures(), dropped: 0)
+            session.draw(into: window, hostTime: host, figures: HUDFigures(), dropped: 0)
         }
         session.perform(.toggleRecording, origin: "key r", hostTime: 100)
         #expect(
