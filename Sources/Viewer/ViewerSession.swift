@@ -258,6 +258,7 @@ final class ViewerSession {
             origin: sceneClock.origin, length: sceneClock.axisLength(latestEnd: timelinePanel.latestEnd))
         timeChainView.layout(frame: layout.timeChain)
         editorPanel?.layout(frame: layout.editorSlot)
+        logEditorPlace(slot: layout.editorSlot)
         guard layout != windowLayout else { return }
         let moved = layout.picture != windowLayout.picture || layout.timeline != windowLayout.timeline
         windowLayout = layout
@@ -271,6 +272,22 @@ final class ViewerSession {
                 "layout: picture \(p.x),\(p.y) \(p.width)x\(p.height) scale \(String(format: "%.4f", layout.scale))"
                     + " timeline \(t.x),\(t.y) \(t.width)x\(t.height) window \(windowWidth)x\(windowHeight)")
         }
+    }
+
+    /// The easing editor's place as last logged (nil while it is closed).
+    private var loggedEditorPlace: String?
+
+    /// Logs where the easing editor is, or that the window is too small for it, whenever that changes
+    /// (tests drag its handles there).
+    private func logEditorPlace(slot: PixelRect) {
+        guard easingEditorVisible, isLaidOut else {
+            loggedEditorPlace = nil
+            return
+        }
+        let place = "\(slot.x),\(slot.y) " + (easingEditor.fitsSlot ? "shown" : "hidden (the window is too small)")
+        guard place != loggedEditorPlace else { return }
+        loggedEditorPlace = place
+        log("layout: easing editor \(place)")
     }
 
     /// Logs where the toolbar's buttons are whenever that changes (tests click them there).

@@ -42,6 +42,21 @@ quit_viewer() {
     e2e_wait_for 10 has_exited "$viewer_pid"
 }
 
+# read_places: the picture's place and scale, the window's size (the last "layout: picture" line) and the
+# editor's top-left corner (the last "layout: easing editor" line).
+read_places() {
+    local line pattern='^layout: picture ([0-9]+),([0-9]+) ([0-9]+)x([0-9]+) scale ([0-9.]+) timeline [0-9]+,[0-9]+ [0-9]+x[0-9]+ window ([0-9]+)x([0-9]+)$'
+    line=$(grep '^layout: picture ' "$log" | tail -1)
+    [[ $line =~ $pattern ]] || { echo "unreadable layout line: $line"; return 1; }
+    read -r px py pw ph scale window_width window_height <<<"${BASH_REMATCH[*]:1}"
+    line=$(grep '^layout: easing editor ' "$log" | tail -1)
+    [[ $line =~ ^layout:\ easing\ editor\ ([0-9]+),([0-9]+)\ shown$ ]] || { echo "unreadable editor line: $line"; return 1; }
+    editor_x=${BASH_REMATCH[1]}
+    editor_y=${BASH_REMATCH[2]}
+}
+# picture_equals SHOT.xwd FILE.png: the picture region of the screenshot is the PNG as laid out.
+picture_equals() { /usr/bin/python3 "$here/timeline_tool.py" picture "$1" "$2" "$px" "$py" "$pw" "$ph" "$scale"; }
+
 # The scene: a 480×320 picture, an orange box sliding right in 2 s (easeInEaseOut), kept at the end.
 width=480
 height=320
@@ -58,44 +73,42 @@ cp "$tmp/scene.json" "$tmp/original.json"
 
 e2e_start_xvfb
 
-# 1. The editor beside the picture: the window is the scene plus the editor's 300 pixels, and tall enough
-# for the editor above the transport.
-window_width=$((width + 300))
-window_height=640
-editor_x=$width
+# 1. The editor in the inspector's side column, beside the picture: e opens it, and the window grows
+# to make room for it; the viewer logs where the picture and the editor are.
 start_viewer "$tmp/viewer.log" --scene "$tmp/scene.json" --paused --seek 1
-x xdotool windowsize "$wid" "$window_width" "$window_height"
-e2e_wait_for 5 log_has "^resized ${window_width}x${window_height}"; check $? "the window grows to make room for the editor"
 x xdotool key h
 e2e_wait_for 5 log_has 'key h: hud -> hud off'
 x xdotool key e
 e2e_wait_for 5 log_has 'key e: easing-editor -> easing editor on'; check $? "key e opens the easing editor"
+e2e_wait_for 5 log_has '^layout: easing editor [0-9]+,[0-9]+ shown'
+check $? "the window grows to hold the editor beside the picture" "$(grep '^layout: ' "$log" | tail -2)"
+read_places
 stable_shot opened
 "$bin" render --scene "$tmp/original.json" --at 1 --out "$tmp/original.png" >/dev/null 2>&1
-problem=$(tool equals-png "$tmp/opened.xwd" "$tmp/original.png" 0 0 $width $height)
-check $? "with the editor open, the picture equals render --at 1" "$problem"
-p2=$(tool pixel "$tmp/opened.xwd" $((editor_x + 163)) 132)
+problem=$(picture_equals "$tmp/opened.xwd" "$tmp/original.png")
+check $? "with the editor open, the picture equals render --at 1 (${pw}x$ph at $px,$py, scale $scale)" "$problem"
+p2=$(tool pixel "$tmp/opened.xwd" $((editor_x + 163)) $((editor_y + 132)))
 [ "$p2" = 5ac8fa ]; check $? "P2 of easeInEaseOut, (0.58, 1), is drawn where the layout puts it" "pixel $p2"
 
 # 2. Drag P2 from (0.58, 1) to (0.2, 1.2) with the mouse: the running animation takes the curve at once,
 # and the picture equals render of the scene file with that curve.
-x xdotool mousemove --window "$wid" $((editor_x + 163)) 132 mousedown 1
+x xdotool mousemove --window "$wid" $((editor_x + 163)) $((editor_y + 132)) mousedown 1
 for step in 150 130 110 102; do
-    x xdotool mousemove --window "$wid" $((editor_x + step)) $((100 + (step - 102) / 2))
+    x xdotool mousemove --window "$wid" $((editor_x + step)) $((editor_y + 100 + (step - 102) / 2))
     sleep 0.05
 done
-x xdotool mousemove --window "$wid" $((editor_x + 102)) 100
+x xdotool mousemove --window "$wid" $((editor_x + 102)) $((editor_y + 100))
 sleep 0.05
 x xdotool mouseup 1
 e2e_wait_for 5 log_has '^drag: easing -> edited box slide timingFunction = \[0.42, 0, 0.2, 1.2\]'
 check $? "the drag logs the new curve" "$(grep easing "$log" | tail -1)"
 stable_shot dragged
 "$bin" render --scene "$tmp/expected.json" --at 1 --out "$tmp/expected.png" >/dev/null 2>&1
-problem=$(tool equals-png "$tmp/dragged.xwd" "$tmp/expected.png" 0 0 $width $height)
+problem=$(picture_equals "$tmp/dragged.xwd" "$tmp/expected.png")
 check $? "after the drag the picture equals render of the scene with [0.42, 0, 0.2, 1.2]" "$problem"
-! tool equals-png "$tmp/dragged.xwd" "$tmp/original.png" 0 0 $width $height >/dev/null
+! picture_equals "$tmp/dragged.xwd" "$tmp/original.png" >/dev/null
 check $? "and no longer the original's"
-p2=$(tool pixel "$tmp/dragged.xwd" $((editor_x + 102)) 100)
+p2=$(tool pixel "$tmp/dragged.xwd" $((editor_x + 102)) $((editor_y + 100)))
 [ "$p2" = 5ac8fa ]; check $? "P2 is drawn where it was dropped" "pixel $p2"
 
 # 3. w writes the curve back into the file, nothing else changed; the watcher reloads it, same picture.
@@ -105,7 +118,7 @@ check $? "w logs what was written where" "$(grep 'key w' "$log" | tail -1)"
 cmp -s "$tmp/scene.json" "$tmp/expected.json"; check $? "the file is the original with only the curve's text replaced"
 e2e_wait_for 5 log_has '^scene file: reloaded'; check $? "the file watcher reloads the written file"
 stable_shot reloaded
-problem=$(tool equals-png "$tmp/reloaded.xwd" "$tmp/expected.png" 0 0 $width $height)
+problem=$(picture_equals "$tmp/reloaded.xwd" "$tmp/expected.png")
 check $? "the reloaded scene shows the same picture" "$problem"
 
 # 4. A nudge from the keyboard.
