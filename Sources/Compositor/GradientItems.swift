@@ -30,10 +30,37 @@ final class GradientTables {
         return table
     }
 
+    /// A gradient shaded flat (for a layer under perspective) and what it was shaded from.
+    private struct Flat {
+        var shading: GradientShading
+        var bitmap: Bitmap
+    }
+
+    private var previousFlat: [ObjectIdentifier: Flat] = [:]
+    private var currentFlat: [ObjectIdentifier: Flat] = [:]
+
+    /// `shading` over a `width`×`height` bitmap: the one `layer` had when it is the same shading (so
+    /// damage sees no change), else a new bitmap shaded now.
+    func flatShading(of layer: CAGradientLayer, shading: GradientShading, width: Int, height: Int) -> Bitmap {
+        let id = ObjectIdentifier(layer)
+        if let known = currentFlat[id] ?? previousFlat[id], known.shading.drawsLike(shading),
+            known.bitmap.width == width, known.bitmap.height == height
+        {
+            currentFlat[id] = known
+            return known.bitmap
+        }
+        let bitmap = Bitmap(width: width, height: height)
+        bitmap.drawGradient(shading, in: PixelRect(x: 0, y: 0, width: width, height: height))
+        currentFlat[id] = Flat(shading: shading, bitmap: bitmap)
+        return bitmap
+    }
+
     /// Ends a frame: the tables used in it are the ones the next frame looks among.
     func endFrame() {
         swap(&previous, &current)
         current.removeAll(keepingCapacity: true)
+        swap(&previousFlat, &currentFlat)
+        currentFlat.removeAll(keepingCapacity: true)
     }
 }
 
@@ -50,17 +77,7 @@ extension DisplayListBuilder {
             .concatenating(transform)
         let determinant = unitToDevice.a * unitToDevice.d - unitToDevice.b * unitToDevice.c
         guard determinant.isFinite, abs(determinant) > 1e-12 else { return nil }
-        let table = gradients.table(for: layer, colors: colors, locations: layer.locationList)
-        let (s, e) = (layer.startPoint, layer.endPoint)
-        let shading: GradientShading
-        switch layer.type {
-        case .radial:
-            shading = .radial(
-                center: s, radii: CGSize(width: abs(e.x - s.x), height: abs(e.y - s.y)), table: table,
-                transform: unitToDevice)
-        case .conic: shading = .conic(center: s, towards: e, table: table, transform: unitToDevice)
-        default: shading = .axial(from: s, to: e, table: table, transform: unitToDevice)
-        }
+        let shading = self.shading(of: layer, colors: colors, unitTo: unitToDevice)
         if LayerOutline(layer).isRectangle, let rect = LayerGeometry.axisAlignedDeviceRect(b, transform: transform),
             let pixels = Self.wholePixels(rect)
         {
@@ -71,6 +88,40 @@ extension DisplayListBuilder {
         let coverage = outlineCoverage(of: layer, transform: transform)
         guard !coverage.bounds.isEmpty else { return nil }
         return .gradient(shading, rect: coverage.bounds, opacity: 255, coverage: coverage)
+    }
+
+    /// `layer`'s gradient with its unit space mapped by `unitTo`.
+    func shading(of layer: CAGradientLayer, colors: [CGColor], unitTo: CGAffineTransform) -> GradientShading {
+        let table = gradients.table(for: layer, colors: colors, locations: layer.locationList)
+        let (s, e) = (layer.startPoint, layer.endPoint)
+        switch layer.type {
+        case .radial:
+            return .radial(
+                center: s, radii: CGSize(width: abs(e.x - s.x), height: abs(e.y - s.y)), table: table,
+                transform: unitTo)
+        case .conic: return .conic(center: s, towards: e, table: table, transform: unitTo)
+        default: return .axial(from: s, to: e, table: table, transform: unitTo)
+        }
+    }
+
+    /// A gradient layer's gradient through a perspective `projection`: shaded flat in the layer's plane
+    /// at two pixels a point (at most 2048 a side), then drawn as a picture through the projection, cut
+    /// by the layer's projected outline (its rounded corners included). The flat shading is kept while
+    /// the gradient and the bounds are unchanged, so an unchanged gradient is not redrawn or damaged.
+    func projectedGradientItem(of layer: CAGradientLayer, projection: Homography) -> DrawItem? {
+        guard let colors = layer.colorList, !colors.isEmpty else { return nil }
+        let b = layer.bounds
+        func pixels(_ points: CGFloat) -> Int { Int(min(2048, max(1, (points * 2).rounded(.up)))) }
+        guard b.width > 0, b.height > 0, b.width.isFinite, b.height.isFinite else { return nil }
+        let (width, height) = (pixels(b.width), pixels(b.height))
+        let unitToFlat = CGAffineTransform(a: CGFloat(width), b: 0, c: 0, d: CGFloat(height), tx: 0, ty: 0)
+        let shading = self.shading(of: layer, colors: colors, unitTo: unitToFlat)
+        let flat = gradients.flatShading(of: layer, shading: shading, width: width, height: height)
+        let flatToLayer = CGAffineTransform(
+            a: b.width / CGFloat(width), b: 0, c: 0, d: b.height / CGFloat(height), tx: b.minX, ty: b.minY)
+        let cut = outlineCoverage(of: layer, map: .projective(projection))
+        guard !cut.bounds.isEmpty else { return nil }
+        return .projectedImage(flat, Homography(flatToLayer).concatenating(projection), opacity: 255, coverage: cut)
     }
 
     /// `rect` as whole device pixels when its edges lie on pixel boundaries (then it needs no coverage).

@@ -14,10 +14,18 @@ extension DisplayListBuilder {
                     background.premultipliedPixel, opacity: 255,
                     coverage: outlineCoverage(of: layer, map: .projective(projection))))
         }
+        if let gradient = layer as? CAGradientLayer,
+            let item = projectedGradientItem(of: gradient, projection: projection)
+        {
+            items.append(item)
+        }
         if let image = Self.picture(layer.contents), image.width > 0, image.height > 0,
             let item = projectedContentsItem(image, of: layer, projection: projection)
         {
             items.append(item)
+        }
+        if let text = layer as? CATextLayer {
+            appendProjectedText(of: text, projection: projection, into: &items)
         }
         if let shape = layer as? CAShapeLayer, let path = shape.path, !path.isEmpty {
             appendShape(shape, path: path, map: .projective(projection), into: &items)

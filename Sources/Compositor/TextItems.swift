@@ -245,3 +245,33 @@ extension DisplayListBuilder {
         }
     }
 }
+
+extension DisplayListBuilder {
+    /// A text layer's text through a perspective `projection`: each colour's glyph outlines projected
+    /// (as a shape's fill is), clipped to the layer's projected bounds when the text overflows them.
+    func appendProjectedText(of layer: CATextLayer, projection: Homography, into items: inout [DrawItem]) {
+        guard let text = texts.text(of: layer) else { return }
+        let start = items.count
+        let origin = layer.bounds.origin
+        let boxProjection =
+            origin == .zero
+            ? projection : Homography(CGAffineTransform(translationX: origin.x, y: origin.y)).concatenating(projection)
+        for index in text.colors {
+            guard let color = index == 0 ? layer.foregroundColor : text.palette[index], color.alpha > 0 else {
+                continue
+            }
+            let path = text.path(color: index)
+            guard !path.isEmpty else { continue }
+            items.append(
+                .fill(
+                    color.premultipliedPixel, opacity: 255,
+                    coverage: projectedShapeCoverage(
+                        path, projection: boxProjection, source: .fill(.nonZero),
+                        owner: CoverageOwner(layer, part: 2 + index))))
+        }
+        if text.overflows, items.count > start {
+            let clip = outlineCoverage(of: layer, map: .projective(projection))
+            items.append(.group(Self.removeItems(from: start, of: &items), opacity: 255, coverage: clip))
+        }
+    }
+}
