@@ -176,13 +176,20 @@ public final class TimelinePanel {
             row.isAttached = false
         }
         var unseen = 0
+        var attached = 0
         AnimationSampler.forEachAttachedAnimation(in: root) { _, animation in
+            attached += 1
             if let row = rows.first(where: { $0.sampler.animation === animation }) {
                 row.isAttached = true
             } else {
                 unseen += 1
             }
         }
+        // With more animations than rows, those left out stay unseen: samplers are made again only when
+        // the tree or its set of animations changed (not every frame of a scene of thousands).
+        let animationsChanged = !sameTree || attached != attachedCount || unseen != unseenCount
+        attachedCount = attached
+        unseenCount = unseen
         var changed = false
         if sameTree, let mediaTime {
             for row in rows where row.wasAttached && !row.isAttached {
@@ -190,7 +197,8 @@ public final class TimelinePanel {
                 changed = true
             }
         }
-        if unseen > 0 {
+        if unseen > 0, animationsChanged {
+            samplingPasses += 1
             for sampler in AnimationSampler.samplers(in: root)
             where !rows.contains(where: { $0.sampler.animation === sampler.animation }) {
                 let identity = TimelineRow.Identity(sampler)
@@ -219,10 +227,16 @@ public final class TimelinePanel {
 
     /// Set by `resampleRows()`.
     private var samplersAreStale = false
+    /// How many animations the tree had at the last update, and how many of them had no row.
+    private var attachedCount = -1
+    private var unseenCount = 0
+    /// How many updates made samplers of the tree's animations (a steady tree makes none).
+    private(set) var samplingPasses = 0
 
     /// Forgets every row (a new scene, a Start that begins scene time again).
     public func removeAllRows() {
         trackedRoot = nil
+        attachedCount = -1
         rows.removeAll()
         lines.removeAll()
         selectedRow = nil

@@ -78,6 +78,36 @@ func rounded(_ marks: [TimelineMark]) -> [String] {
 @MainActor
 @Suite(.serialized)
 struct TimelinePanelTests {
+    /// A tree of more animations than the panel has rows: the first update makes samplers, and the
+    /// frames after it, the tree unchanged, make none (before, every frame made a sampler of each of
+    /// the thousand animations); an added animation makes them again.
+    @Test func aSteadyTreeOfManyAnimationsIsNotSampledEveryFrame() {
+        CAEngine.reset()
+        CAEngine.clock = ManualClock(now: 0)
+        let root = CALayer()
+        for index in 0..<(TimelinePanel.maximumRows * 4) {
+            let layer = CALayer()
+            root.addSublayer(layer)
+            let move = CABasicAnimation(keyPath: "position.x")
+            move.fromValue = 0
+            move.toValue = Double(index)
+            move.duration = 2
+            layer.add(move, forKey: "move")
+        }
+        let panel = TimelinePanel(text: nil)
+        for _ in 0..<5 { panel.update(root: root, mediaTime: 0) }
+        let settled = panel.samplingPasses
+        #expect(settled <= 2, "made samplers in \(settled) of 5 updates")
+        #expect(panel.samplers.count == TimelinePanel.maximumRows)
+        for _ in 0..<10 { panel.update(root: root, mediaTime: 0) }
+        #expect(panel.samplingPasses == settled)
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.duration = 1
+        root.add(fade, forKey: "fade")
+        panel.update(root: root, mediaTime: 0)
+        #expect(panel.samplingPasses == settled + 1)
+    }
+
     /// The autoreversing pulse: forward, reverse, a second (repeat) forward, reverse, then the kept fill;
     /// the move, removed at its end. Times from the CAMediaTiming rules by hand.
     @Test func legsOfThePulseAndTheMove() throws {
