@@ -30,13 +30,15 @@ echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) bef
 # HUD and the inspector (the timeline's rows, the time chain) opened by its key `c` as soon as the window
 # shows: shm-inspector with the 1920x1080 scene in the screen-sized window (the picture scaled down to
 # leave room for the HUD strip, timeline, toolbar and side column), shm-inspector-720 with a 1280x720
-# scene, which the window grows to show at its own size beside the inspector.
+# scene, which the window grows to show at its own size beside the inspector; shm-all-panels the same
+# 1280x720 scene with every panel open (`c`, then the easing editor `e`). CONFIGS picks some of them.
+configs=${CONFIGS:-shm-hud shm-damage xputimage-hud shm-inspector shm-inspector-720 shm-all-panels}
 for scene in wipe ship reveal; do
-    for config in shm-hud shm-damage xputimage-hud shm-inspector shm-inspector-720; do
+    for config in $configs; do
         size=1920x1080
         case $config in
             shm-hud | shm-inspector) flags="" ;;
-            shm-inspector-720) flags="" size=1280x720 ;;
+            shm-inspector-720 | shm-all-panels) flags="" size=1280x720 ;;
             shm-damage) flags="--no-hud" ;;
             xputimage-hud) flags="--no-shm" ;;
         esac
@@ -45,15 +47,21 @@ for scene in wipe ship reveal; do
         "$bin" view --scene $scene --size $size $flags --frames "$frames" --stats >"$tmp/run.log" 2>&1 &
         viewer=$!
         pids+=("$viewer")
-        if [ "${config#shm-inspector}" != "$config" ]; then
+        if [ "${config#shm-inspector}" != "$config" ] || [ "$config" = shm-all-panels ]; then
             for _ in $(seq 200); do grep -q '^viewer: window' "$tmp/run.log" && break; sleep 0.05; done
             wid=$(xdotool search --pid "$viewer" 2>/dev/null | head -1)
-            [ -n "$wid" ] && xdotool mousemove --window "$wid" 20 10 key c
+            keys=c
+            [ "$config" = shm-all-panels ] && keys="c e"
+            # shellcheck disable=SC2086
+            [ -n "$wid" ] && xdotool mousemove --window "$wid" 20 10 key $keys
         fi
         wait "$viewer"
         line=$(grep '^stats ' "$tmp/run.log")
         if [ "${config#shm-inspector}" != "$config" ] && ! grep -q 'curve panel on' "$tmp/run.log"; then
             line="$line (the panel did not open)"
+        fi
+        if [ "$config" = shm-all-panels ] && ! grep -q '^layout: easing editor [0-9,]* shown' "$tmp/run.log"; then
+            line="$line (the easing editor was not shown)"
         fi
         xvfb_after=$(cpu_ticks "$xvfb")
         seconds=$(echo "$line" | sed -E 's/.* fps=([0-9.]+).*/\1/' | awk -v n="$frames" '{ print ($1 > 0 ? n / $1 : 1) }')
