@@ -109,9 +109,7 @@ final class DisplayListBuilder {
             items.append(.group(Self.removeItems(from: start, of: &items), opacity: 255, coverage: clip))
         }
         if let border = borderItem(of: layer, map: map) { items.append(border) }
-        if !layer.masksToBounds, case .affine(let transform) = map,
-            let shadow = shadowItem(of: layer, casting: items[start...], transform: transform)
-        {
+        if !layer.masksToBounds, let shadow = shadowItem(of: layer, casting: items[start...], map: map) {
             items.insert(shadow, at: start)
         }
         guard items.count > start else { return }

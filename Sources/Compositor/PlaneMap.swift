@@ -27,6 +27,28 @@ enum PlaneMap {
         }
     }
 
+    /// The affine map that agrees with this one to first order at `point` of the plane (its Jacobian
+    /// there): how lengths given in the layer's space (a shadow's radius and offset) reach the screen
+    /// near that point. Nil when the point is at or behind the eye.
+    func affine(at point: CGPoint) -> CGAffineTransform? {
+        switch self {
+        case .affine(let t): return t
+        case .projective(let h):
+            let (x, y) = (point.x, point.y)
+            let bigX = x * h.m11 + y * h.m21 + h.m31
+            let bigY = x * h.m12 + y * h.m22 + h.m32
+            let w = x * h.m13 + y * h.m23 + h.m33
+            guard w >= Homography.nearestW else { return nil }
+            let ww = w * w
+            let a = (h.m11 * w - bigX * h.m13) / ww
+            let b = (h.m12 * w - bigY * h.m13) / ww
+            let c = (h.m21 * w - bigX * h.m23) / ww
+            let d = (h.m22 * w - bigY * h.m23) / ww
+            let (u, v) = (bigX / w, bigY / w)
+            return CGAffineTransform(a: a, b: b, c: c, d: d, tx: u - a * x - c * y, ty: v - b * x - d * y)
+        }
+    }
+
     /// True when the plane's front (+z) faces the viewer: the map keeps the plane's orientation, the
     /// sign of its determinant (the Jacobian of (X/W, Y/W) is det / W³, and W > 0 wherever it is seen).
     var facesViewer: Bool {

@@ -23,12 +23,15 @@ extension DisplayListBuilder {
     /// by `shadowOffset` (layer space, rounded to whole device pixels) and filled with `shadowColor` at
     /// `shadowOpacity`. A shadow is kept while its path (or the fills that cast it), transform, σ and
     /// offset are unchanged; one cast by anything else (a picture, a group) is blurred again every frame.
-    func shadowItem(
-        of layer: CALayer, casting own: ArraySlice<DrawItem>, transform: CGAffineTransform
-    ) -> DrawItem? {
+    /// Under perspective the caster (the layer's projected alpha, or its `shadowPath` projected) is
+    /// blurred and moved as the map is near the layer's centre (its first-order affine map there).
+    func shadowItem(of layer: CALayer, casting own: ArraySlice<DrawItem>, map: PlaneMap) -> DrawItem? {
         guard layer.shadowOpacity > 0, let color = layer.shadowColor, color.alpha > 0,
-            layer.shadowPath != nil || !own.isEmpty
+            layer.shadowPath != nil || !own.isEmpty,
+            let transform = map.affine(at: CGPoint(x: layer.bounds.midX, y: layer.bounds.midY))
         else { return nil }
+        let projection: Homography?
+        if case .projective(let h) = map { projection = h } else { projection = nil }
         let scale = Double(abs(transform.a * transform.d - transform.b * transform.c)).squareRoot()
         let sigma = GaussianBlur.sigma(shadowRadius: Double(layer.shadowRadius), pixelsPerPoint: scale)
         let o = layer.shadowOffset
@@ -38,10 +41,15 @@ extension DisplayListBuilder {
         let coverage: Coverage
         if let path = layer.shadowPath {
             let key = CoverageKey(
-                path: path.elements, transform: transform, source: .shadow(sigma: sigma, dx: dx, dy: dy), canvas: frame)
+                path: path.elements, transform: transform, source: .shadow(sigma: sigma, dx: dx, dy: dy), canvas: frame,
+                projection: projection)
             coverage = cachedShadow(key) {
                 polygon.removeAll()
-                path.flatten(into: &polygon, transform: transform)
+                if let projection {
+                    path.flatten(into: &polygon, projection: projection, scratch: &projectionScratch)
+                } else {
+                    path.flatten(into: &polygon, transform: transform)
+                }
                 let caster = masks.acquire(bounds: frame)
                 rasterizer.fill(polygon, rule: .nonZero, into: caster)
                 let plane = casterPlane(caster.coveredBounds, sigma: sigma) { $0.setCoverage(from: caster, origin: $1) }

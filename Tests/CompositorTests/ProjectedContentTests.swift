@@ -131,4 +131,48 @@ import Testing
         let (_, meanAlpha) = Self.differences(turned, reference)
         #expect(meanAlpha < 2, "mean alpha difference \(meanAlpha)")
     }
+
+    /// The alpha's total and centroid of a frame.
+    static func mass(_ bitmap: Bitmap) -> (total: Double, x: Double, y: Double) {
+        var (total, x, y) = (0.0, 0.0, 0.0)
+        for row in 0..<bitmap.height {
+            for column in 0..<bitmap.width {
+                let alpha = Double(bitmap[column, row] >> 24)
+                total += alpha
+                x += alpha * (Double(column) + 0.5)
+                y += alpha * (Double(row) + 0.5)
+            }
+        }
+        return (total, x / max(total, 1), y / max(total, 1))
+    }
+
+    /// A turned layer casts its shadow: its `shadowPath` (the bounds) projected with it, blurred and
+    /// moved by `shadowOffset`. Drawn alone (the layer has no background), the shadow holds the turned
+    /// layer's alpha (a blur keeps the total, within 2 %), its centroid moved by the offset (within a
+    /// pixel: the offset is taken as the map is at the layer's centre).
+    @Test func aTurnedLayerCastsItsShadow() {
+        CAEngine.reset()
+        func layer(shadow: Bool) -> CALayer {
+            Self.withoutActions {
+                let layer = CALayer()
+                layer.frame = CGRect(x: 60, y: 40, width: 120, height: 80)
+                layer.transform = Self.turned
+                if shadow {
+                    layer.shadowPath = CGPath(rect: layer.bounds, transform: nil)
+                    layer.shadowOpacity = 1
+                    layer.shadowRadius = 4
+                    layer.shadowOffset = CGSize(width: 0, height: 12)
+                } else {
+                    layer.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+                }
+                return layer
+            }
+        }
+        let card = Self.mass(Self.render(layer(shadow: false), width: 240, height: 200))
+        let shadow = Self.mass(Self.render(layer(shadow: true), width: 240, height: 200))
+        #expect(card.total > 0)
+        #expect(abs(shadow.total / card.total - 1) <= 0.02, "shadow \(shadow.total) against the card's \(card.total)")
+        #expect(abs(shadow.x - card.x) <= 1, "centroid x \(shadow.x) against \(card.x)")
+        #expect(abs(shadow.y - (card.y + 12)) <= 1, "centroid y \(shadow.y) against \(card.y) + 12")
+    }
 }
