@@ -253,7 +253,7 @@ final class DisplayListBuilder {
             items.append(item)
         }
         if let text = layer as? CATextLayer {
-            appendText(of: text, transform: transform, into: &items)
+            appendText(of: text, map: .affine(transform), into: &items)
         }
         if let shape = layer as? CAShapeLayer, let path = shape.path, !path.isEmpty {
             appendShape(shape, path: path, map: .affine(transform), into: &items)

@@ -25,7 +25,7 @@ extension DisplayListBuilder {
             items.append(item)
         }
         if let text = layer as? CATextLayer {
-            appendProjectedText(of: text, projection: projection, into: &items)
+            appendText(of: text, map: .projective(projection), into: &items)
         }
         if let shape = layer as? CAShapeLayer, let path = shape.path, !path.isEmpty {
             appendShape(shape, path: path, map: .projective(projection), into: &items)

@@ -206,71 +206,54 @@ final class TextLayouts {
 }
 
 extension DisplayListBuilder {
-    /// A text layer's glyphs, one fill per colour: under an upright transform through coverage composed
-    /// of each glyph's cached coverage at its place (`GlyphCache`); under any other, the coverage of all its outlines under the
-    /// transform (rasterized again only when the layout or transform changed). Clipped to the bounds
-    /// when a glyph reaches outside them.
-    func appendText(of layer: CATextLayer, transform: CGAffineTransform, into items: inout [DrawItem]) {
+    /// A text layer's glyphs, one fill per colour. Under an upright transform: coverage composed of each
+    /// glyph's cached coverage at its place (`GlyphCache`); under any other affine map, the coverage of
+    /// all its outlines under it (rasterized again only when the layout or transform changed); under
+    /// perspective, its outlines projected (as a shape's fill is). Clipped to the bounds when a glyph
+    /// reaches outside them.
+    func appendText(of layer: CATextLayer, map: PlaneMap, into items: inout [DrawItem]) {
         guard let text = texts.text(of: layer) else { return }
         let start = items.count
         let origin = layer.bounds.origin
-        let boxTransform =
-            origin == .zero
-            ? transform : CGAffineTransform(translationX: origin.x, y: origin.y).concatenating(transform)
-        let placesGlyphs = GlyphCache.places(text.largestSize, under: boxTransform)
+        let toBox = CGAffineTransform(translationX: origin.x, y: origin.y)
+        var boxTransform: CGAffineTransform?
+        if case .affine(let transform) = map {
+            boxTransform = origin == .zero ? transform : toBox.concatenating(transform)
+        }
+        let placesGlyphs = boxTransform.map { GlyphCache.places(text.largestSize, under: $0) } ?? false
         for index in text.colors {
             guard let color = index == 0 ? layer.foregroundColor : text.palette[index], color.alpha > 0 else {
                 continue
             }
-            if placesGlyphs {
+            if placesGlyphs, let boxTransform {
                 guard
                     let coverage = texts.glyphCoverage(
                         of: layer, text: text, color: index, transform: boxTransform, canvas: frame)
                 else { continue }
                 items.append(.glyphs(coverage, color: color.premultipliedPixel, opacity: 255))
-            } else {
-                let path = text.path(color: index)
-                guard !path.isEmpty else { continue }
-                items.append(
-                    .fill(
-                        color.premultipliedPixel, opacity: 255,
-                        coverage: shapeCoverage(
-                            path, transform: boxTransform, source: .fill(.nonZero),
-                            owner: CoverageOwner(layer, part: 2 + index))))
-            }
-        }
-        if text.overflows, items.count > start {
-            let clip = rectCoverage(layer.bounds, transform: transform)
-            items.append(.group(Self.removeItems(from: start, of: &items), opacity: 255, coverage: clip))
-        }
-    }
-}
-
-extension DisplayListBuilder {
-    /// A text layer's text through a perspective `projection`: each colour's glyph outlines projected
-    /// (as a shape's fill is), clipped to the layer's projected bounds when the text overflows them.
-    func appendProjectedText(of layer: CATextLayer, projection: Homography, into items: inout [DrawItem]) {
-        guard let text = texts.text(of: layer) else { return }
-        let start = items.count
-        let origin = layer.bounds.origin
-        let boxProjection =
-            origin == .zero
-            ? projection : Homography(CGAffineTransform(translationX: origin.x, y: origin.y)).concatenating(projection)
-        for index in text.colors {
-            guard let color = index == 0 ? layer.foregroundColor : text.palette[index], color.alpha > 0 else {
                 continue
             }
             let path = text.path(color: index)
             guard !path.isEmpty else { continue }
-            items.append(
-                .fill(
-                    color.premultipliedPixel, opacity: 255,
-                    coverage: projectedShapeCoverage(
-                        path, projection: boxProjection, source: .fill(.nonZero),
-                        owner: CoverageOwner(layer, part: 2 + index))))
+            let owner = CoverageOwner(layer, part: 2 + index)
+            let coverage: Coverage
+            if let boxTransform {
+                coverage = shapeCoverage(path, transform: boxTransform, source: .fill(.nonZero), owner: owner)
+            } else if case .projective(let projection) = map {
+                coverage = projectedShapeCoverage(
+                    path, projection: Homography(toBox).concatenating(projection), source: .fill(.nonZero), owner: owner
+                )
+            } else {
+                continue
+            }
+            items.append(.fill(color.premultipliedPixel, opacity: 255, coverage: coverage))
         }
         if text.overflows, items.count > start {
-            let clip = outlineCoverage(of: layer, map: .projective(projection))
+            let clip: Coverage
+            switch map {
+            case .affine(let transform): clip = rectCoverage(layer.bounds, transform: transform)
+            case .projective: clip = outlineCoverage(of: layer, map: map)
+            }
             items.append(.group(Self.removeItems(from: start, of: &items), opacity: 255, coverage: clip))
         }
     }
