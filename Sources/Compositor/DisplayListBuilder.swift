@@ -223,43 +223,54 @@ final class DisplayListBuilder {
         (contents as? CGImage)?.bitmap ?? contents as? Bitmap
     }
 
-    /// A layer's background, contents, shape and particles through `map`.
+    /// A layer's background, gradient, contents, text, shape and particles through `map`.
     private func appendContent(of layer: CALayer, map: PlaneMap, into items: inout [DrawItem]) {
-        switch map {
-        case .affine(let transform): appendContent(of: layer, transform: transform, into: &items)
-        case .projective(let projection): appendProjectedContent(of: layer, projection: projection, into: &items)
-        }
-    }
-
-    private func appendContent(of layer: CALayer, transform: CGAffineTransform, into items: inout [DrawItem]) {
         if let background = layer.backgroundColor, background.alpha > 0 {
-            if LayerOutline(layer).isRectangle,
-                let rect = LayerGeometry.axisAlignedDeviceRect(layer.bounds, transform: transform)
-            {
-                items.append(.rect(background.premultipliedPixel, opacity: 255, rect: rect))
-            } else {
-                items.append(
-                    .fill(
-                        background.premultipliedPixel, opacity: 255,
-                        coverage: outlineCoverage(of: layer, transform: transform)))
-            }
+            items.append(backgroundItem(background, of: layer, map: map))
         }
-        if let gradient = layer as? CAGradientLayer, let item = gradientItem(of: gradient, transform: transform) {
+        if let gradient = layer as? CAGradientLayer, let item = gradientItem(of: gradient, map: map) {
             items.append(item)
         }
         if let image = Self.picture(layer.contents), image.width > 0, image.height > 0,
-            let item = contentsItem(image, of: layer, transform: transform)
+            let item = contentsItem(image, of: layer, map: map)
         {
             items.append(item)
         }
         if let text = layer as? CATextLayer {
-            appendText(of: text, map: .affine(transform), into: &items)
+            appendText(of: text, map: map, into: &items)
         }
         if let shape = layer as? CAShapeLayer, let path = shape.path, !path.isEmpty {
-            appendShape(shape, path: path, map: .affine(transform), into: &items)
+            appendShape(shape, path: path, map: map, into: &items)
         }
         if let emitter = layer as? CAEmitterLayer {
-            appendParticles(of: emitter, map: .affine(transform), into: &items)
+            appendParticles(of: emitter, map: map, into: &items)
+        }
+    }
+
+    /// A layer's background: a direct rectangle fill when it is a rectangle aligned with the device's
+    /// axes, else a fill through its outline's coverage (rounded corners, rotation, perspective).
+    private func backgroundItem(_ color: CGColor, of layer: CALayer, map: PlaneMap) -> DrawItem {
+        if case .affine(let transform) = map, LayerOutline(layer).isRectangle,
+            let rect = LayerGeometry.axisAlignedDeviceRect(layer.bounds, transform: transform)
+        {
+            return .rect(color.premultipliedPixel, opacity: 255, rect: rect)
+        }
+        return .fill(color.premultipliedPixel, opacity: 255, coverage: outlineCoverage(of: layer, map: map))
+    }
+
+    /// A gradient layer's gradient through `map` (nil when it draws none).
+    private func gradientItem(of layer: CAGradientLayer, map: PlaneMap) -> DrawItem? {
+        switch map {
+        case .affine(let transform): return gradientItem(of: layer, transform: transform)
+        case .projective(let projection): return projectedGradientItem(of: layer, projection: projection)
+        }
+    }
+
+    /// A layer's `contents` picture through `map` (nil when nothing shows).
+    private func contentsItem(_ image: Bitmap, of layer: CALayer, map: PlaneMap) -> DrawItem? {
+        switch map {
+        case .affine(let transform): return contentsItem(image, of: layer, transform: transform)
+        case .projective(let projection): return projectedContentsItem(image, of: layer, projection: projection)
         }
     }
 

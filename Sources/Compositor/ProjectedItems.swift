@@ -6,35 +6,6 @@ import Raster
 /// projected (exact for straight edges; curves flattened finely enough for the map's magnification),
 /// clipped at the eye plane first; pictures are resampled through the exact inverse map.
 extension DisplayListBuilder {
-    /// A projected layer's background, contents, shape and particles.
-    func appendProjectedContent(of layer: CALayer, projection: Homography, into items: inout [DrawItem]) {
-        if let background = layer.backgroundColor, background.alpha > 0 {
-            items.append(
-                .fill(
-                    background.premultipliedPixel, opacity: 255,
-                    coverage: outlineCoverage(of: layer, map: .projective(projection))))
-        }
-        if let gradient = layer as? CAGradientLayer,
-            let item = projectedGradientItem(of: gradient, projection: projection)
-        {
-            items.append(item)
-        }
-        if let image = Self.picture(layer.contents), image.width > 0, image.height > 0,
-            let item = projectedContentsItem(image, of: layer, projection: projection)
-        {
-            items.append(item)
-        }
-        if let text = layer as? CATextLayer {
-            appendText(of: text, map: .projective(projection), into: &items)
-        }
-        if let shape = layer as? CAShapeLayer, let path = shape.path, !path.isEmpty {
-            appendShape(shape, path: path, map: .projective(projection), into: &items)
-        }
-        if let emitter = layer as? CAEmitterLayer {
-            appendParticles(of: emitter, map: .projective(projection), into: &items)
-        }
-    }
-
     /// `image` (pixels) drawn through `projection` to the device, cut by the exact-area coverage of its
     /// projected rectangle (as flat contents are cut), its edge texels extended up to the cut.
     func projectedImageItem(_ image: Bitmap, projection: Homography, opacity: UInt8 = 255) -> DrawItem {
