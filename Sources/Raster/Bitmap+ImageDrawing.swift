@@ -100,18 +100,8 @@ struct ImageRows: @unchecked Sendable {
 
     /// Draws rows `rows` (inside `bounds`) of the image into `bitmap`, within `region`'s intervals.
     func draw(rows: Range<Int>, into bitmap: Bitmap) {
-        for y in rows {
-            guard let region else {
-                draw(row: y, from: bounds.minX, to: bounds.maxX, into: bitmap)
-                continue
-            }
-            for k in 0..<region.intervalCount(inRow: y) {
-                let (x0, x1) = region.interval(inRow: y, at: k)
-                if x1 > bounds.minX, x0 < bounds.maxX {
-                    draw(row: y, from: max(x0, bounds.minX), to: min(x1, bounds.maxX), into: bitmap)
-                }
-            }
-        }
+        let band = PixelRect(x: bounds.minX, y: rows.lowerBound, width: bounds.width, height: rows.count)
+        bitmap.forEachRow(in: region, within: band) { y, x0, x1 in draw(row: y, from: x0, to: x1, into: bitmap) }
     }
 
     /// Draws columns `x0 ..< x1` of row `y` (inside `bounds`) of the image into `bitmap`.

@@ -107,16 +107,8 @@ extension Bitmap {
                         }
                     })
             }
-            for y in rows {
-                guard let region else {
-                    shade(y, area.minX, area.maxX)
-                    continue
-                }
-                for k in 0..<region.intervalCount(inRow: y) {
-                    let (x0, x1) = region.interval(inRow: y, at: k)
-                    shade(y, max(x0, area.minX), min(x1, area.maxX))
-                }
-            }
+            let band = PixelRect(x: area.minX, y: rows.lowerBound, width: area.width, height: rows.count)
+            forEachRow(in: region, within: band, shade)
         }
     }
 }
