@@ -1,3 +1,4 @@
+import Foundation
 import LayerKit
 import Raster
 
@@ -13,7 +14,7 @@ import Raster
 /// frame. Use one compositor per thread.
 public final class Compositor {
     private let scratch = BitmapPool()
-    private lazy var builder = DisplayListBuilder(scratch: scratch) { [unowned self] items, bitmap in
+    private lazy var builder = DisplayListBuilder(scratch: scratch, cores: cores) { [unowned self] items, bitmap in
         self.painter(for: bitmap).paint(items, into: bitmap, region: nil)
     }
     /// The last frame drawn into each live target, to compute damage against; entries whose target
@@ -22,7 +23,18 @@ public final class Compositor {
     /// The damage of the frame being drawn, its storage reused from frame to frame.
     private var damage = DamageList()
 
-    public init() {}
+    /// The cores a frame may be drawn on.
+    let cores: Int
+
+    /// A compositor drawing on every core of the machine where a frame is large enough to pay.
+    public convenience init() {
+        self.init(cores: ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// A compositor drawing on up to `cores` cores (1 draws on the calling thread alone).
+    public init(cores: Int) {
+        self.cores = max(1, cores)
+    }
 
     /// Draws the whole frame: the presentation of `root` (as of the last engine step) over transparent
     /// black.
@@ -55,11 +67,11 @@ public final class Compositor {
             lastFrames.append((WeakBitmap(target), items))
         }
         if whole {
-            painter(for: target).paint(items, into: target, region: nil)
+            paint(items, into: target, region: nil)
             return [CGRect(x: 0, y: 0, width: frame.width, height: frame.height)]
         }
         guard !damage.region.isEmpty else { return [] }
-        painter(for: target).paint(items, into: target, region: damage.region)
+        paint(items, into: target, region: damage.region)
         let bounds = damage.region.bounds
         return [CGRect(x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height)]
     }
@@ -67,6 +79,16 @@ public final class Compositor {
     /// The share of the frame's pixels from which damage is drawn as a whole frame instead (decided on
     /// `DamageList.estimate`, before a region is built).
     static let wholeFrameShare = 0.5
+
+    /// Draws a frame's items, in bands on several cores when there is enough to draw (`Painter.drawsInBands`).
+    private func paint(_ items: [DrawItem], into target: Bitmap, region: Region?) {
+        let painter = painter(for: target)
+        if Painter.drawsInBands(items, into: target, cores: cores) {
+            painter.paintInBands(items, into: target, region: region)
+        } else {
+            painter.paint(items, into: target, region: region)
+        }
+    }
 
     private func painter(for target: Bitmap) -> Painter {
         Painter(scratch: scratch, bands: target.width * target.height >= 512 * 512 ? 2 : 1)

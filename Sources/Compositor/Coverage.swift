@@ -1,5 +1,6 @@
 import LayerKit
 import Raster
+import Synchronization
 
 /// What a coverage mask was made from: two masks with equal keys hold the same coverage, so an unchanged
 /// shape is not rasterized again. The canvas is part of the key: a mask covers the shape's bounds
@@ -88,20 +89,24 @@ final class MaskPool {
     }
 }
 
-/// Frame-sized scratch bitmaps for layer groups (opacity groups and masked subtrees).
-final class BitmapPool {
-    private var free: [Bitmap] = []
+/// Frame-sized scratch bitmaps for layer groups (opacity groups and masked subtrees). Bands of a frame
+/// drawn concurrently take and return bitmaps from one pool, so it holds its list under a lock.
+final class BitmapPool: Sendable {
+    private let free = Mutex<[Bitmap]>([])
 
     func acquire(width: Int, height: Int) -> Bitmap {
-        if let index = free.lastIndex(where: { $0.width == width && $0.height == height }) {
+        let reused = free.withLock { free -> Bitmap? in
+            guard let index = free.lastIndex(where: { $0.width == width && $0.height == height }) else { return nil }
             return free.remove(at: index)
         }
-        return Bitmap(width: width, height: height)
+        return reused ?? Bitmap(width: width, height: height)
     }
 
     func recycle(_ bitmap: Bitmap) {
-        free.removeAll { $0.width != bitmap.width || $0.height != bitmap.height }
-        free.append(bitmap)
+        free.withLock { free in
+            free.removeAll { $0.width != bitmap.width || $0.height != bitmap.height }
+            free.append(bitmap)
+        }
     }
 }
 

@@ -1,7 +1,8 @@
 import LayerKit
 import Raster
 
-/// Turns a presentation tree into a frame's `DrawItem`s, rasterizing shape coverage on the way.
+/// Turns a presentation tree into a frame's `DrawItem`s, rasterizing shape coverage on the way (queued,
+/// then rasterized at once on several cores).
 /// Coverage of shapes that did not change since the previous frame is reused, not rasterized again.
 final class DisplayListBuilder {
     let masks = MaskPool()
@@ -30,17 +31,27 @@ final class DisplayListBuilder {
     private var visibleTexelCache: [ObjectIdentifier: (image: Bitmap, texels: PixelRect)] = [:]
     private(set) var width = 0
     private(set) var height = 0
-    /// Draws items into a bitmap; used to turn a complex mask subtree into coverage.
-    let paintMask: ([DrawItem], Bitmap) -> Void
+    /// Draws items into a bitmap; used (through `paintMask`) to turn a complex mask subtree into coverage.
+    private let paint: ([DrawItem], Bitmap) -> Void
+    /// The shapes of this frame waiting to be rasterized (on several cores when there are many).
+    private let fills: FillQueue
     let scratch: BitmapPool
     let shadows = ShadowScratch()
     let gradients = GradientTables()
     let renderings = ContentsRenderings()
     let texts = TextLayouts()
 
-    init(scratch: BitmapPool, paintMask: @escaping ([DrawItem], Bitmap) -> Void) {
+    init(scratch: BitmapPool, cores: Int, paint: @escaping ([DrawItem], Bitmap) -> Void) {
         self.scratch = scratch
-        self.paintMask = paintMask
+        self.paint = paint
+        fills = FillQueue(cores: cores)
+    }
+
+    /// Draws items into a scratch bitmap while the list is built (a mask's or a shadow caster's
+    /// alpha), after rasterizing the shapes queued so far, which those items may use.
+    func paintMask(_ items: [DrawItem], _ bitmap: Bitmap) {
+        fills.rasterize()
+        paint(items, bitmap)
     }
 
     /// The items that draw `root` (a presentation layer) into a `width × height` frame.
@@ -52,6 +63,7 @@ final class DisplayListBuilder {
         swap(&spareByOwner, &currentByOwner)
         var items: [DrawItem] = []
         appendLayer(root, in: .device, into: &items)
+        fills.rasterize()
         spareByOwner.removeAll(keepingCapacity: true)
         swap(&previousCoverage, &currentCoverage)
         swap(&previousByOwner, &currentByOwner)
@@ -441,10 +453,10 @@ final class DisplayListBuilder {
 
     /// The coverage for `key`: a shape layer's (`owner`'s) previous coverage when its key is the same
     /// (compared, not hashed: an unchanged path shares its elements' storage, so the comparison is
-    /// quick), an ownerless rectangle's from this or the previous frame by key; otherwise rasterized
-    /// from the polygon that `makePolygon` leaves in `polygon` into a mask over the polygon's bounds
-    /// (clipped to the frame), reusing the unchanged bands of `owner`'s previous coverage when it has
-    /// the same bounds.
+    /// quick), an ownerless rectangle's from this or the previous frame by key; otherwise the polygon
+    /// that `makePolygon` leaves in `polygon` is queued to be rasterized (before the list is drawn) into
+    /// a mask over the polygon's bounds (clipped to the frame), reusing the unchanged bands of `owner`'s
+    /// previous coverage when it has the same bounds.
     func cachedCoverage(_ key: CoverageKey, owner: CoverageOwner?, makePolygon: () -> FillRule) -> Coverage {
         if let owner {
             if let known = currentByOwner[owner] ?? previousByOwner[owner], known.key == key {
@@ -459,13 +471,12 @@ final class DisplayListBuilder {
         let bounds = Self.bounds(of: polygon).intersection(frame)
         if let owner, var spare = spareByOwner.removeValue(forKey: owner), isKnownUniquelyReferenced(&spare) {
             spare.refill(bounds: bounds, key: key)
-            rasterizer.fill(polygon, rule: rule, into: spare.mask, reusing: previousByOwner[owner]?.mask)
+            fills.append(polygon, rule: rule, into: spare, reusing: previousByOwner[owner]?.mask)
             currentByOwner[owner] = spare
             return spare
         }
-        let mask = masks.acquire(bounds: bounds)
-        rasterizer.fill(polygon, rule: rule, into: mask, reusing: owner.flatMap { previousByOwner[$0]?.mask })
-        let coverage = Coverage(mask: mask, bounds: bounds, key: key, pool: masks)
+        let coverage = Coverage(mask: masks.acquire(bounds: bounds), bounds: bounds, key: key, pool: masks)
+        fills.append(polygon, rule: rule, into: coverage, reusing: owner.flatMap { previousByOwner[$0]?.mask })
         if let owner {
             currentByOwner[owner] = coverage
         } else {

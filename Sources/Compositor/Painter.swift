@@ -1,3 +1,4 @@
+import Dispatch
 import Geometry
 import Raster
 
@@ -47,6 +48,54 @@ struct Painter {
         for item in rest {
             draw(item, into: target, region: region, clip: clip)
         }
+    }
+
+    /// Rows per band when a busy frame is drawn in bands: a band of a 1080p frame is half a megabyte,
+    /// which stays in a core's L2 cache while every item crossing it is drawn.
+    static let bandRows = 64
+    /// The pixels (summed over the items' bounds) from which a frame is worth drawing in bands on
+    /// several cores: about a millisecond of blending on one, against tens of microseconds of hand-off.
+    static let bandedWork = 1 << 20
+
+    /// Whether `items` are drawn faster in bands on several cores (`paintInBands`): a multi-core machine,
+    /// a large target, items covering at least `bandedWork` pixels, and not the seeds' fused composite
+    /// (an opaque full-frame picture first, which `paint` already draws in bands).
+    static func drawsInBands(_ items: [DrawItem], into target: Bitmap, cores: Int) -> Bool {
+        guard cores > 1, target.width * target.height >= 512 * 512 else { return false }
+        let frame = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
+        if let first = items.first, case .image(let a, 255, nil) = first, a.pixels.isOpaque, a.bounds == frame {
+            return false
+        }
+        var work = 0
+        for item in items {
+            work += item.bounds.intersection(frame).area
+            if work >= bandedWork { return true }
+        }
+        return false
+    }
+
+    /// Draws `items` as `paint` does, in bands of `bandRows` rows drawn concurrently: each band draws
+    /// every item crossing it, clipped to its rows, so every pixel sees the same operations in the same
+    /// order as in one pass (the result is bit-identical) while the cores claim bands as they come free.
+    func paintInBands(_ items: [DrawItem], into target: Bitmap, region: Region?) {
+        let rows = region.map { $0.rowRange.clamped(to: 0..<target.height) } ?? 0..<target.height
+        guard !rows.isEmpty else { return }
+        let bandCount = (rows.count + Self.bandRows - 1) / Self.bandRows
+        // Bands are drawn one item at a time: no item splits itself into bands again.
+        let band = Painter(scratch: scratch, bands: 1)
+        let shared = SharedItems(items: items)
+        DispatchQueue.concurrentPerform(iterations: bandCount) { index in
+            let top = rows.lowerBound + index * Self.bandRows
+            let clip = PixelRect(x: 0, y: top, width: target.width, height: min(Self.bandRows, rows.upperBound - top))
+            band.paint(shared.items, into: target, region: region, clip: clip)
+        }
+    }
+
+    /// A display list read by the bands at once. `@unchecked Sendable`: while a frame is drawn nothing
+    /// changes its items, their coverage masks or their pictures; each band writes only its own rows
+    /// of the target (and of its own scratch bitmaps).
+    private struct SharedItems: @unchecked Sendable {
+        let items: [DrawItem]
     }
 
     private func draw(_ item: DrawItem, into target: Bitmap, region: Region?, clip: PixelRect?) {

@@ -15,13 +15,16 @@ struct CellBand: ~Copyable {
 
     deinit { release() }
 
-    /// Makes room for `rows` rows of `width` pixels (plus two cells for edges on the right border).
+    /// Makes room for `rows` rows of `width` pixels (plus two cells for edges on the right border),
+    /// keeping the widest and tallest room asked for so far (so shapes of different sizes do not take
+    /// turns reallocating it).
     mutating func reserve(width: Int, rows: Int) {
         guard width + 2 > stride || rows > self.rows else { return }
         release()
-        stride = width + 2
+        stride = max(stride, width + 2)
         wordsPerRow = (stride + 63) / 64
-        self.rows = rows
+        self.rows = max(self.rows, rows)
+        let rows = self.rows
         cells = .allocate(capacity: stride * rows)
         cells.initialize(repeating: 0, count: stride * rows)
         touched = .allocate(capacity: wordsPerRow * rows)

@@ -26,6 +26,8 @@ import Geometry
 public final class Rasterizer {
     /// Rows per band.
     static let bandRows = 16
+    /// The most rows of a convex shape rasterized in one pass instead of in bands.
+    static let directRows = 64
     /// Coordinates are clamped to this magnitude before any arithmetic.
     static let coordinateLimit = 1.0e12
 
@@ -114,14 +116,23 @@ public final class Rasterizer {
         clipHeight = Double(area.height)
         edges.removeAll(keepingCapacity: true)
         collectEdges(of: polygon, originX: Double(area.minX), originY: Double(area.minY))
-        cells.reserve(width: area.width, rows: Self.bandRows)
-        sortEdgesByBand(rows: area.height)
-        let key = Mask.RasterKey(area: area, rule: rule)
-        let reusable = previous.flatMap { $0 !== mask && $0.bounds == mask.bounds && $0.rasterKey == key ? $0 : nil }
         // A convex contour has no crossing edges to look for (see `ConvexContour`).
         let convex = ConvexContour.isConvex(polygon)
         var builder = mask.beginRows()
         for _ in mask.bounds.minY..<area.minY { builder.endRow() }
+        if convex, area.height <= Self.directRows {
+            // A small convex shape in one pass: every edge into cells for all its rows, one sweep, no
+            // bands (so no band hashes: a shape this small is reused whole or rasterized again).
+            cells.reserve(width: area.width, rows: area.height)
+            for k in 0..<edges.count { addRows(of: edges[k], from: 0, to: area.height) }
+            cells.sweepRows(0..<area.height, width: area.width, originX: area.minX, rule: rule, into: &builder)
+            for _ in area.maxY..<mask.bounds.maxY { builder.endRow() }
+            return
+        }
+        cells.reserve(width: area.width, rows: Self.bandRows)
+        sortEdgesByBand(rows: area.height)
+        let key = Mask.RasterKey(area: area, rule: rule)
+        let reusable = previous.flatMap { $0 !== mask && $0.bounds == mask.bounds && $0.rasterKey == key ? $0 : nil }
         active.removeAll(keepingCapacity: true)
         var band = 0
         var top = 0

@@ -56,11 +56,13 @@ import Testing
 
     /// Random ovals, slivers and convex polygons, inside the mask and cut by its sides, under both
     /// rules: the mask equals the one the general path gives (forced by a second contour of zero
-    /// area above the mask, which adds no edge).
-    @Test func convexContoursGiveTheGeneralPathsCoverage() {
+    /// area above the mask, which adds no edge), both in a mask short enough to be rasterized in one
+    /// pass (`Rasterizer.directRows`) and in a taller one rasterized in bands.
+    @Test(arguments: [48, 120]) func convexContoursGiveTheGeneralPathsCoverage(height: Int) {
+        #expect((height <= Rasterizer.directRows) == (height == 48))
         var random = SeededGenerator(seed: 15)
         let rasterizer = Rasterizer()
-        let bounds = PixelRect(x: 3, y: 2, width: 64, height: 48)
+        let bounds = PixelRect(x: 3, y: 2, width: 64, height: height)
         var checked = 0
         for round in 0..<400 {
             let cx = -10 + random.unit() * 90

@@ -1,0 +1,90 @@
+import LayerKit
+import LayerscopeTestSupport
+import Raster
+import Testing
+
+@testable import Compositor
+
+/// Frames drawn on two cores — shapes rasterized by the fill queue's chunks on other threads, the list
+/// painted in bands — are bit-identical to the frames one core draws, in full and in damage mode.
+@Suite struct MultiCoreTests {
+    static let width = 640
+    static let height = 600
+
+    /// The many-layer tree over two translucent full-canvas layers, so the frame has the work that
+    /// makes bands pay (`Painter.bandedWork`) and hundreds of changed discs each frame.
+    func makeTree(seed: UInt64) -> CALayer {
+        let root = ManyLayerTests().makeTree(count: 800, width: Self.width, height: Self.height, seed: seed)
+        for (index, alpha) in [0.5, 0.3].enumerated() {
+            let wash = CALayer()
+            wash.frame = root.bounds
+            wash.backgroundColor = CGColor(red: 0.1, green: 0.3, blue: 0.9, alpha: alpha)
+            root.insertSublayer(wash, at: UInt32(index))
+        }
+        return root
+    }
+
+    @Test func twoCoresDrawWhatOneDraws() {
+        let clock = ManualClock(now: 0)
+        CAEngine.clock = clock
+        defer { CAEngine.reset() }
+        let root = makeTree(seed: 21)
+        CAEngine.step(root)
+        // The frame is one the compositor draws in bands, not one it leaves to a single core.
+        let builder = DisplayListBuilder(scratch: BitmapPool(), cores: 2) { _, _ in }
+        let target = Bitmap(width: Self.width, height: Self.height)
+        let items = builder.build(root.presentation() ?? root, width: Self.width, height: Self.height)
+        #expect(Painter.drawsInBands(items, into: target, cores: 2))
+        #expect(!Painter.drawsInBands(items, into: target, cores: 1))
+
+        let one = Compositor(cores: 1)
+        let two = Compositor(cores: 2)
+        let (oneFull, twoFull) = (Bitmap(width: Self.width, height: Self.height), target)
+        let oneDamage = Bitmap(width: Self.width, height: Self.height)
+        let twoDamage = Bitmap(width: Self.width, height: Self.height)
+        for frame in 0..<6 {
+            clock.now = Double(frame) * 0.041
+            CAEngine.step(root)
+            one.render(root, into: oneFull)
+            two.render(root, into: twoFull)
+            #expect(ManyLayerTests().firstDifference(oneFull, twoFull) == nil, "frame \(frame)")
+            let oneRects = one.render(root, into: oneDamage, damageOnly: true)
+            let twoRects = two.render(root, into: twoDamage, damageOnly: true)
+            #expect(oneRects == twoRects, "frame \(frame)")
+            #expect(ManyLayerTests().firstDifference(oneDamage, twoDamage) == nil, "frame \(frame)")
+            #expect(ManyLayerTests().firstDifference(oneDamage, oneFull) == nil, "frame \(frame)")
+        }
+    }
+
+    /// Hundreds of polygons queued at once (so most chunks are sealed and taken by another core) fill
+    /// their masks exactly as a rasterizer filling them one by one does, and the queue empties.
+    @Test func queuedFillsEqualDirectFills() {
+        var random = SeededGenerator(seed: 5)
+        let pool = MaskPool()
+        let queue = FillQueue(cores: 2)
+        let rasterizer = Rasterizer()
+        var cases: [(Polygon, FillRule, Coverage)] = []
+        for index in 0..<300 {
+            let (x, y) = (random.unit() * 600, random.unit() * 400)
+            let size = 2 + random.unit() * (index % 10 == 0 ? 150 : 30)
+            let polygon = CGPath(ellipseIn: CGRect(x: x, y: y, width: size, height: size * 0.7), transform: nil)
+                .flattened()
+            let bounds = PixelRect(enclosing: CGRect(x: x, y: y, width: size, height: size * 0.7))
+            let coverage = Coverage(mask: pool.acquire(bounds: bounds), bounds: bounds, key: nil, pool: pool)
+            let rule: FillRule = index % 2 == 0 ? .nonZero : .evenOdd
+            queue.append(polygon, rule: rule, into: coverage, reusing: nil)
+            cases.append((polygon, rule, coverage))
+        }
+        queue.rasterize()
+        for (index, (polygon, rule, coverage)) in cases.enumerated() {
+            let direct = Mask(bounds: coverage.mask.bounds)
+            rasterizer.fill(polygon, rule: rule, into: direct)
+            #expect(coverage.mask.denseCoverage() == direct.denseCoverage(), "shape \(index)")
+            #expect(coverage.mask.totalCoverage > 0, "shape \(index)")
+        }
+        // Nothing is left queued: emptied masks stay empty when the queue is rasterized again.
+        for (_, _, coverage) in cases { coverage.mask.removeAll() }
+        queue.rasterize()
+        #expect(cases.allSatisfy { $0.2.mask.totalCoverage == 0 })
+    }
+}
