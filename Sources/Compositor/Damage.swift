@@ -115,18 +115,25 @@ enum Damage {
         }
     }
 
+    /// The largest mask (in pixels) whose change in place is damaged as its bounds: comparing it row by
+    /// row would cost more than drawing the few pixels it could save.
+    static let exactMaskArea = 64 * 64
+
     private static func addCoverageChanges(
         from old: Coverage?, to new: Coverage?, bounds: PixelRect, into region: inout DamageList
     ) {
         switch (old, new) {
         case (nil, nil): break
         case (let a?, let b?):
-            if a === b || (a.key != nil && a.key == b.key) { break }
-            if a.mask.bounds == b.mask.bounds {
-                b.mask.addChanges(since: a.mask, to: &region.region)
-            } else {
-                // A shape that moved or grew: its masks cover different pixels.
+            if a === b { break }
+            if a.mask.bounds != b.mask.bounds {
+                // A shape that moved or grew: its masks cover different pixels (so their keys differ).
                 addBoth(a.bounds, b.bounds, into: &region)
+            } else if a.mask.bounds.area <= exactMaskArea {
+                // A small shape changed in place: its bounds, without comparing the masks row by row.
+                if a.key == nil || a.key != b.key { region.add(a.bounds.union(b.bounds)) }
+            } else if a.key == nil || a.key != b.key {
+                b.mask.addChanges(since: a.mask, to: &region.region)
             }
         default: region.add(bounds)
         }
