@@ -89,6 +89,19 @@ public final class TextRenderer {
         text.unicodeScalars.reduce(0) { $0 + glyph($1).advance }
     }
 
+    /// The longest prefix of `text` whose pen advance is at most `width` pixels (in one pass).
+    public func prefix(of text: String, fitting width: Int) -> Substring {
+        let scalars = text.unicodeScalars
+        var pen = 0
+        var end = scalars.startIndex
+        while end < scalars.endIndex {
+            pen += glyph(scalars[end]).advance
+            if pen > width { break }
+            end = scalars.index(after: end)
+        }
+        return Substring(scalars[..<end])
+    }
+
     /// Draws `text` with its baseline at `baseline`, starting at `x`, in premultiplied `color`,
     /// clipped to the bitmap. Returns the pen position after the last glyph.
     @discardableResult

@@ -33,6 +33,8 @@ public final class TimelinePanel {
     public static let transportHeight = 28
     static let axisHeight = 18
     static let eventsHeight = 16
+    /// The longest label (in bytes) that events sharing a column join into: wider than any lane.
+    static let longestJoinedLabel = 400
     public static let lineHeight = 18
     /// The panel without rows: the transport, the axis and the events lane.
     public static let collapsedHeight = transportHeight + axisHeight + eventsHeight
@@ -350,8 +352,7 @@ public final class TimelinePanel {
     /// `label` cut to `width` pixels (with an ellipsis).
     private func fitted(_ label: String, width: Int, text: TextRenderer) -> String {
         guard text.width(of: label) > width else { return label }
-        var cut = label
-        while !cut.isEmpty, text.width(of: cut + "…") > width { cut.removeLast() }
+        let cut = text.prefix(of: label, fitting: width - text.width(of: "…"))
         return cut.isEmpty ? "" : cut + "…"
     }
 
@@ -407,7 +408,8 @@ public final class TimelinePanel {
         for event in events where event.time >= origin - 1e-9 && event.time <= origin + axisLength + 1e-9 {
             let x = column(mediaTime: event.time)
             if let last = marks.last, abs(last.x - x) < 3 {
-                marks[marks.count - 1].label += ", " + event.label
+                // No lane is wide enough for more: a thousand events at one time join no further.
+                if last.label.utf8.count < Self.longestJoinedLabel { marks[marks.count - 1].label += ", " + event.label }
             } else {
                 marks.append((x, event.label))
             }

@@ -20,6 +20,21 @@ struct TextRendererTests {
         #expect(text.width(of: "") == 0)
     }
 
+    /// The longest prefix within a width: its advance fits and one more scalar would not; a label of
+    /// thousands of events is cut in one pass.
+    @Test func prefixFittingAWidth() throws {
+        let text = try TextRenderer(dejaVuSansPixelSize: 14)
+        let label = Array(repeating: "repeat", count: 2000).joined(separator: ", ")
+        for width in [0, 5, 34, 100, 333] {
+            let cut = text.prefix(of: label, fitting: width)
+            #expect(text.width(of: String(cut)) <= width, "\(width)")
+            let longer = label.unicodeScalars.prefix(cut.unicodeScalars.count + 1)
+            #expect(text.width(of: String(String.UnicodeScalarView(longer))) > width, "\(width)")
+        }
+        #expect(text.prefix(of: "Start", fitting: 34) == "Start")
+        #expect(text.prefix(of: "Start", fitting: 33) == "Star")
+    }
+
     @Test func drawnTextCoversPixelsOnlyInsideItsBox() throws {
         let text = try TextRenderer(dejaVuSansPixelSize: 14)
         let bitmap = Bitmap(width: 80, height: 30)
