@@ -409,7 +409,9 @@ public final class TimelinePanel {
             let x = column(mediaTime: event.time)
             if let last = marks.last, abs(last.x - x) < 3 {
                 // No lane is wide enough for more: a thousand events at one time join no further.
-                if last.label.utf8.count < Self.longestJoinedLabel { marks[marks.count - 1].label += ", " + event.label }
+                if last.label.utf8.count < Self.longestJoinedLabel {
+                    marks[marks.count - 1].label += ", " + event.label
+                }
             } else {
                 marks.append((x, event.label))
             }
