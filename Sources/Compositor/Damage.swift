@@ -34,6 +34,11 @@ struct DamageList {
         rectArea += inside.area
     }
 
+    /// Marks the damage as reaching `limit` (found so by extrapolation): the frame is drawn whole.
+    mutating func exceed(_ limit: Int) {
+        rectArea = max(rectArea, limit)
+    }
+
     /// Adds the rectangles to `region`, which then holds the whole damage.
     mutating func finish() {
         for rect in rects { region.add(rect) }
@@ -46,18 +51,32 @@ enum Damage {
     /// Adds to `damage` every pixel where the frame drawn from `new` may differ from the one drawn
     /// from `old`. Items are compared in order: identical items add nothing, an item whose coverage
     /// alone changed adds exactly the pixels whose coverage changed, anything else adds both items'
-    /// bounds. Stops early once the estimate reaches `limit` (the caller then draws everything).
+    /// bounds. Stops early once the estimate reaches `limit` (the caller then draws everything) — or,
+    /// in a long list, once the damage of the items compared so far, extrapolated to the whole list,
+    /// reaches twice `limit`: where every layer moves, a few dozen items tell, and comparing hundreds
+    /// more would only add their cost to a frame drawn whole anyway.
     static func add(from old: [DrawItem], to new: [DrawItem], into damage: inout DamageList, until limit: Int = .max) {
         guard old.count == new.count else {
             for item in old { damage.add(item.bounds) }
             for item in new { damage.add(item.bounds) }
             return
         }
-        for (before, after) in zip(old, new) {
-            add(from: before, to: after, into: &damage)
+        let count = new.count
+        for index in 0..<count {
+            add(from: old[index], to: new[index], into: &damage)
             if damage.estimate >= limit { return }
+            let compared = index + 1
+            if compared % extrapolationSample == 0, limit < .max / 4,
+                Double(damage.estimate) * Double(count) / Double(compared) >= 2 * Double(limit)
+            {
+                damage.exceed(limit)
+                return
+            }
         }
     }
+
+    /// How many items are compared between extrapolations of the damage to the whole list.
+    static let extrapolationSample = 64
 
     private static func add(from old: DrawItem, to new: DrawItem, into region: inout DamageList) {
         switch (old, new) {
