@@ -53,8 +53,8 @@ enum Damage {
     /// alone changed adds exactly the pixels whose coverage changed, anything else adds both items'
     /// bounds. Stops early once the estimate reaches `limit` (the caller then draws everything) — or,
     /// in a long list, once the damage of the items compared so far, extrapolated to the whole list,
-    /// reaches twice `limit`: where every layer moves, a few dozen items tell, and comparing hundreds
-    /// more would only add their cost to a frame drawn whole anyway.
+    /// reaches `extrapolationMargin` times `limit`: where every layer moves, a few dozen items tell, and
+    /// comparing hundreds more would only add their cost to a frame drawn whole anyway.
     static func add(from old: [DrawItem], to new: [DrawItem], into damage: inout DamageList, until limit: Int = .max) {
         guard old.count == new.count else {
             for item in old { damage.add(item.bounds) }
@@ -67,7 +67,7 @@ enum Damage {
             if damage.estimate >= limit { return }
             let compared = index + 1
             if compared % extrapolationSample == 0, limit < .max / 4,
-                Double(damage.estimate) * Double(count) / Double(compared) >= 2 * Double(limit)
+                Double(damage.estimate) * Double(count) / Double(compared) >= extrapolationMargin * Double(limit)
             {
                 damage.exceed(limit)
                 return
@@ -77,6 +77,9 @@ enum Damage {
 
     /// How many items are compared between extrapolations of the damage to the whole list.
     static let extrapolationSample = 64
+    /// How far past the limit an extrapolation must reach to stop the comparison: a guess, so with room
+    /// (a frame of 1,000 moving squares extrapolates to 1.7 times half the frame).
+    static let extrapolationMargin = 1.5
 
     private static func add(from old: DrawItem, to new: DrawItem, into region: inout DamageList) {
         switch (old, new) {
