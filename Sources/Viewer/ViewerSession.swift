@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import ImageFiles
 import LayerKit
@@ -641,9 +642,18 @@ final class ViewerSession {
             a: scale, b: 0, c: 0, d: scale, tx: Double(place.x), ty: Double(place.y))
         func rescale(_ rect: PixelRect) {
             guard !rect.isEmpty else { return }
-            // The picture's edge pixels blend with what is under them: the margin, as around it.
-            Blending.fill(bitmap, x: rect.x, y: rect.y, width: rect.width, height: rect.height, color: Self.marginColor)
-            bitmap.draw(picture, transform: transform, within: rect, bands: 2)
+            // In bands of 64 rows claimed by the cores as they come free, each filled and then sampled
+            // while its rows are in cache; every pixel is sampled alone, so bands change no pixel.
+            let bands = (rect.height + Self.scaleBandRows - 1) / Self.scaleBandRows
+            DispatchQueue.concurrentPerform(iterations: bands) { band in
+                let top = rect.y + band * Self.scaleBandRows
+                let rows = PixelRect(
+                    x: rect.x, y: top, width: rect.width, height: min(Self.scaleBandRows, rect.maxY - top))
+                // The picture's edge pixels blend with what is under them: the margin, as around it.
+                Blending.fill(
+                    bitmap, x: rows.x, y: rows.y, width: rows.width, height: rows.height, color: Self.marginColor)
+                bitmap.draw(picture, transform: transform, within: rows)
+            }
         }
         if wholeScaledFrames > 0 || keyMapVisible {
             wholeScaledFrames = keyMapVisible ? 2 : wholeScaledFrames - 1
@@ -654,6 +664,9 @@ final class ViewerSession {
         }
         lastScaledChange = now
     }
+
+    /// Rows per band when the picture is scaled into the window.
+    static let scaleBandRows = 64
 
     /// Fills the window outside `place` with the margin colour.
     private static func fillMargins(of bitmap: Bitmap, around place: PixelRect) {
