@@ -22,6 +22,8 @@ public final class Compositor {
     private var lastFrames: [(target: WeakBitmap, items: [DrawItem])] = []
     /// The damage of the frame being drawn, its storage reused from frame to frame.
     private var damage = DamageList()
+    /// The bounds of the items of a frame drawn in bands, its storage reused from frame to frame.
+    private var itemBounds: [PixelRect] = []
 
     /// The cores a frame may be drawn on.
     let cores: Int
@@ -84,7 +86,7 @@ public final class Compositor {
     private func paint(_ items: [DrawItem], into target: Bitmap, region: Region?) {
         let painter = painter(for: target)
         if Painter.drawsInBands(items, into: target, cores: cores) {
-            painter.paintInBands(items, into: target, region: region)
+            painter.paintInBands(items, into: target, region: region, itemBounds: &itemBounds)
         } else {
             painter.paint(items, into: target, region: region)
         }

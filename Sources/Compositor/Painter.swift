@@ -17,7 +17,12 @@ struct Painter {
     /// opaque full-frame colour fills with it, and one that starts with an opaque full-frame gradient shades
     /// it straight in, instead of clearing first.
     /// Every other item is drawn within its own bounds, so its cost is its pixels, not the region's.
-    func paint(_ items: [DrawItem], into target: Bitmap, region: Region?, clip: PixelRect? = nil) {
+    /// `bounds`, when given, holds each item's bounds: items outside `clip` are then passed over
+    /// without being copied or measured (a band of a busy frame skips most of them).
+    func paint(
+        _ items: [DrawItem], into target: Bitmap, region: Region?, clip: PixelRect? = nil,
+        bounds: UnsafeBufferPointer<PixelRect>? = nil
+    ) {
         let frame = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
         var rest = items[...]
         if let first = rest.first, case .image(let a, 255, nil) = first, a.pixels.isOpaque, a.bounds == frame {
@@ -45,8 +50,12 @@ struct Painter {
         } else {
             target.fill(replacingWith: 0, in: region, within: clip)
         }
-        for item in rest {
-            draw(item, into: target, region: region, clip: clip)
+        guard let bounds, let clip else {
+            for item in rest { draw(item, into: target, region: region, clip: clip) }
+            return
+        }
+        for index in rest.indices where bounds[index].intersects(clip) {
+            draw(items[index], into: target, region: region, clip: clip)
         }
     }
 
@@ -77,25 +86,33 @@ struct Painter {
     /// Draws `items` as `paint` does, in bands of `bandRows` rows drawn concurrently: each band draws
     /// every item crossing it, clipped to its rows, so every pixel sees the same operations in the same
     /// order as in one pass (the result is bit-identical) while the cores claim bands as they come free.
-    func paintInBands(_ items: [DrawItem], into target: Bitmap, region: Region?) {
+    /// `itemBounds` is storage for the items' bounds, measured once here for every band (kept by the
+    /// caller from frame to frame).
+    func paintInBands(_ items: [DrawItem], into target: Bitmap, region: Region?, itemBounds: inout [PixelRect]) {
         let rows = region.map { $0.rowRange.clamped(to: 0..<target.height) } ?? 0..<target.height
         guard !rows.isEmpty else { return }
         let bandCount = (rows.count + Self.bandRows - 1) / Self.bandRows
+        itemBounds.removeAll(keepingCapacity: true)
+        for item in items { itemBounds.append(item.bounds) }
         // Bands are drawn one item at a time: no item splits itself into bands again.
         let band = Painter(scratch: scratch, bands: 1)
-        let shared = SharedItems(items: items)
-        DispatchQueue.concurrentPerform(iterations: bandCount) { index in
-            let top = rows.lowerBound + index * Self.bandRows
-            let clip = PixelRect(x: 0, y: top, width: target.width, height: min(Self.bandRows, rows.upperBound - top))
-            band.paint(shared.items, into: target, region: region, clip: clip)
+        itemBounds.withUnsafeBufferPointer { bounds in
+            let shared = SharedItems(items: items, bounds: bounds)
+            DispatchQueue.concurrentPerform(iterations: bandCount) { index in
+                let top = rows.lowerBound + index * Self.bandRows
+                let clip = PixelRect(
+                    x: 0, y: top, width: target.width, height: min(Self.bandRows, rows.upperBound - top))
+                band.paint(shared.items, into: target, region: region, clip: clip, bounds: shared.bounds)
+            }
         }
     }
 
-    /// A display list read by the bands at once. `@unchecked Sendable`: while a frame is drawn nothing
-    /// changes its items, their coverage masks or their pictures; each band writes only its own rows
-    /// of the target (and of its own scratch bitmaps).
+    /// A display list and its items' bounds, read by the bands at once. `@unchecked Sendable`: while a
+    /// frame is drawn nothing changes its items, their bounds, their coverage masks or their pictures;
+    /// each band writes only its own rows of the target (and of its own scratch bitmaps).
     private struct SharedItems: @unchecked Sendable {
         let items: [DrawItem]
+        let bounds: UnsafeBufferPointer<PixelRect>
     }
 
     private func draw(_ item: DrawItem, into target: Bitmap, region: Region?, clip: PixelRect?) {

@@ -71,6 +71,13 @@ public struct PixelRect: Equatable, Hashable, Sendable {
     public var area: Int { width * height }
 
     /// The pixels in both rectangles (empty, at the origin, when they do not overlap).
+    /// Whether the two rectangles share a pixel.
+    @inlinable
+    public func intersects(_ other: PixelRect) -> Bool {
+        max(x, other.x) < min(x &+ width, other.x &+ other.width)
+            && max(y, other.y) < min(y &+ height, other.y &+ other.height)
+    }
+
     public func intersection(_ other: PixelRect) -> PixelRect {
         let x0 = max(minX, other.minX)
         let y0 = max(minY, other.minY)
