@@ -6,8 +6,9 @@ import Synchronization
 /// The shapes of a frame waiting to be rasterized into their coverage masks. The display list builder
 /// queues each changed shape's polygon here instead of rasterizing it on the spot. Queued shapes are
 /// sealed in chunks of `chunkSize`; while the builder walks on through the tree, other cores take the
-/// sealed chunks and rasterize them, and `rasterize()` (called before anything reads a mask) seals the
-/// last chunk, rasterizes what no core has taken yet on the calling thread and waits for the others.
+/// sealed chunks and rasterize them, and `rasterize()` (called before anything reads a mask) rasterizes
+/// the last, unsealed chunk and every sealed one no core has taken yet on the calling thread, then waits
+/// for the others.
 /// So a frame of many changed shapes rasterizes them on every core, mostly while it is still being
 /// built.
 ///
