@@ -48,7 +48,11 @@ final class FillQueue {
     }
 
     private let state: Mutex<State>
-    private let workers = DispatchGroup()
+    /// The chunks other cores are rasterizing now: entered under the lock as a chunk is taken, so
+    /// once the builder finds no sealed chunk left, waiting on it waits for exactly those. (A worker
+    /// that has not started yet is not waited for: it will find nothing to take, or take the chunks of
+    /// a later frame.)
+    private let inProgress = DispatchGroup()
     /// The rasterizer of the thread that builds the list.
     private let own = Rasterizer()
     /// Every chunk, in the order the builder fills them; `filled` of them are in use, the last of
@@ -85,7 +89,7 @@ final class FillQueue {
         guard filled > 0 else { return }
         if open < Self.chunkSize { chunks[filled - 1].rasterize(on: own) }
         while let chunk = state.withLock({ $0.sealed.popLast() }) { chunk.rasterize(on: own) }
-        workers.wait()
+        inProgress.wait()
         for k in 0..<filled { chunks[k].fills.removeAll(keepingCapacity: true) }
         filled = 0
         open = 0
@@ -99,7 +103,7 @@ final class FillQueue {
         }
         guard let rasterizer else { return }
         let worker = Worker(queue: self, rasterizer: rasterizer)
-        DispatchQueue.global().async(group: workers) { worker.run() }
+        DispatchQueue.global().async { worker.run() }
     }
 
     /// Another core's loop: takes sealed chunks until none is left, then gives its rasterizer back.
@@ -111,12 +115,16 @@ final class FillQueue {
         func run() {
             while true {
                 let chunk = queue.state.withLock { state -> Chunk? in
-                    if let chunk = state.sealed.popLast() { return chunk }
+                    if let chunk = state.sealed.popLast() {
+                        queue.inProgress.enter()
+                        return chunk
+                    }
                     state.idle.append(rasterizer)
                     return nil
                 }
                 guard let chunk else { return }
                 chunk.rasterize(on: rasterizer)
+                queue.inProgress.leave()
             }
         }
     }

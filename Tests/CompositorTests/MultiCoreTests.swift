@@ -82,6 +82,25 @@ import Testing
             #expect(coverage.mask.denseCoverage() == direct.denseCoverage(), "shape \(index)")
             #expect(coverage.mask.totalCoverage > 0, "shape \(index)")
         }
+        // Frame after frame (a worker started for one frame may take the chunks of the next), every
+        // mask is filled by the time `rasterize()` returns.
+        for round in 0..<60 {
+            var frame: [(Polygon, Coverage)] = []
+            for _ in 0..<(2 * FillQueue.chunkSize + round % 5) {
+                let (x, y) = (random.unit() * 300, random.unit() * 200)
+                let bounds = PixelRect(enclosing: CGRect(x: x, y: y, width: 12, height: 9))
+                let polygon = CGPath(ellipseIn: CGRect(x: x, y: y, width: 12, height: 9), transform: nil).flattened()
+                let coverage = Coverage(mask: pool.acquire(bounds: bounds), bounds: bounds, key: nil, pool: pool)
+                queue.append(polygon, rule: .nonZero, into: coverage, reusing: nil)
+                frame.append((polygon, coverage))
+            }
+            queue.rasterize()
+            for (polygon, coverage) in frame {
+                let direct = Mask(bounds: coverage.mask.bounds)
+                rasterizer.fill(polygon, rule: .nonZero, into: direct)
+                #expect(coverage.mask.denseCoverage() == direct.denseCoverage(), "round \(round)")
+            }
+        }
         // Nothing is left queued: emptied masks stay empty when the queue is rasterized again.
         for (_, _, coverage) in cases { coverage.mask.removeAll() }
         queue.rasterize()
