@@ -85,7 +85,7 @@ public final class Compositor {
     /// Draws a frame's items, in bands on several cores when there is enough to draw (`Painter.drawsInBands`).
     private func paint(_ items: [DrawItem], into target: Bitmap, region: Region?) {
         let painter = painter(for: target)
-        if Painter.drawsInBands(items, into: target, cores: cores) {
+        if Painter.drawsInBands(items, into: target, region: region, cores: cores) {
             painter.paintInBands(items, into: target, region: region, itemBounds: &itemBounds)
         } else {
             painter.paint(items, into: target, region: region)

@@ -113,7 +113,8 @@ final class DisplayListBuilder {
         appendContent(of: layer, map: map, into: &items)
         if let replicator = layer as? CAReplicatorLayer {
             appendInstances(of: replicator, map: map, into: &items)
-        } else {
+        } else if layer.sublayers?.isEmpty == false {
+            // (The sublayers' space, its `sublayerTransform` read and multiplied, only for a layer that has some.)
             appendSublayers(of: layer, in: .sublayers(of: layer, map: map), into: &items)
         }
         if layer.masksToBounds, items.count > start {

@@ -23,6 +23,8 @@ struct Painter {
         _ items: [DrawItem], into target: Bitmap, region: Region?, clip: PixelRect? = nil,
         bounds: UnsafeBufferPointer<PixelRect>? = nil
     ) {
+        // Nothing outside the region's bounding box is drawn: items there are passed over at once.
+        let clip = region.map { region in clip.map { $0.intersection(region.bounds) } ?? region.bounds } ?? clip
         let frame = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
         var rest = items[...]
         if let first = rest.first, case .image(let a, 255, nil) = first, a.pixels.isOpaque, a.bounds == frame {
@@ -67,10 +69,13 @@ struct Painter {
     static let bandedWork = 1 << 20
 
     /// Whether `items` are drawn faster in bands on several cores (`paintInBands`): a multi-core machine,
-    /// a large target, items covering at least `bandedWork` pixels, and not the seeds' fused composite
+    /// a large target, items covering at least `bandedWork` pixels (and a damage region, when drawing
+    /// one, of at least a quarter of that), and not the seeds' fused composite
     /// (an opaque full-frame picture first, which `paint` already draws in bands).
-    static func drawsInBands(_ items: [DrawItem], into target: Bitmap, cores: Int) -> Bool {
+    static func drawsInBands(_ items: [DrawItem], into target: Bitmap, region: Region?, cores: Int) -> Bool {
         guard cores > 1, target.width * target.height >= 512 * 512 else { return false }
+        // A small damage region is drawn on one core whatever the items' sizes: its pixels are the work.
+        if let region, region.area < bandedWork / 4 { return false }
         let frame = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
         if let first = items.first, case .image(let a, 255, nil) = first, a.pixels.isOpaque, a.bounds == frame {
             return false

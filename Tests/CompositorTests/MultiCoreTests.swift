@@ -34,8 +34,23 @@ import Testing
         let builder = DisplayListBuilder(scratch: BitmapPool(), cores: 2) { _, _ in }
         let target = Bitmap(width: Self.width, height: Self.height)
         let items = builder.build(root.presentation() ?? root, width: Self.width, height: Self.height)
-        #expect(Painter.drawsInBands(items, into: target, cores: 2))
-        #expect(!Painter.drawsInBands(items, into: target, cores: 1))
+        #expect(Painter.drawsInBands(items, into: target, region: nil, cores: 2))
+        #expect(!Painter.drawsInBands(items, into: target, region: nil, cores: 1))
+        var small = Region(height: Self.height)
+        small.add(PixelRect(x: 10, y: 10, width: 100, height: 100))
+        #expect(!Painter.drawsInBands(items, into: target, region: small, cores: 2))
+        // A large damage region (two rectangles, 300,000 pixels) is drawn in bands, as one core draws it.
+        var large = Region(height: Self.height)
+        large.add(PixelRect(x: 0, y: 3, width: Self.width, height: 400))
+        large.add(PixelRect(x: 37, y: 450, width: 400, height: 110))
+        #expect(Painter.drawsInBands(items, into: target, region: large, cores: 2))
+        let painter = Painter(scratch: BitmapPool(), bands: 1)
+        let (oneRegion, bandsRegion) = (Bitmap(width: Self.width, height: Self.height), target)
+        var bounds: [PixelRect] = []
+        painter.paint(items, into: oneRegion, region: large)
+        painter.paintInBands(items, into: bandsRegion, region: large, itemBounds: &bounds)
+        #expect(ManyLayerTests().firstDifference(oneRegion, bandsRegion) == nil)
+        #expect(bounds.count == items.count)
 
         let one = Compositor(cores: 1)
         let two = Compositor(cores: 2)
