@@ -15,18 +15,6 @@ e2e_require "xvfb xdotool x11-apps python3" Xvfb xdotool xwd python3
 e2e_binary
 
 tool() { python3 "$here/curves_tool.py" "$@"; }
-shot() { x xwd -id "$wid" -silent -out "$tmp/$1.xwd"; }
-# stable_shot NAME: a screenshot once two in a row (100 ms apart) are equal.
-stable_shot() {
-    shot "$1"
-    for _ in $(seq 40); do
-        sleep 0.1
-        shot "$1.next"
-        tool same "$tmp/$1.xwd" "$tmp/$1.next.xwd" 0 0 "$width" "$height" >/dev/null && return 0
-        mv "$tmp/$1.next.xwd" "$tmp/$1.xwd"
-    done
-    return 1
-}
 
 # The scene: an orange box sliding right and back twice (2 s each way, easeInEaseOut), kept filled.
 width=800

@@ -14,18 +14,6 @@ e2e_require "xvfb xdotool x11-apps ffmpeg python3" Xvfb xdotool xwd ffmpeg pytho
 e2e_binary
 
 tool() { python3 "$here/curves_tool.py" "$@"; }
-shot() { x xwd -id "$wid" -silent -out "$tmp/$1.xwd"; }
-# stable_shot NAME: a screenshot once two in a row (100 ms apart) are equal.
-stable_shot() {
-    shot "$1"
-    for _ in $(seq 40); do
-        sleep 0.1
-        shot "$1.next"
-        tool same "$tmp/$1.xwd" "$tmp/$1.next.xwd" 0 0 "$window_width" "$window_height" >/dev/null && return 0
-        mv "$tmp/$1.next.xwd" "$tmp/$1.xwd"
-    done
-    return 1
-}
 # start_viewer LOG ARGS...: the viewer on the test display; sets $viewer_pid (the viewer's own), $log and $wid.
 start_viewer() {
     log=$1
@@ -177,8 +165,6 @@ e2e_wait_for 5 log_has 'key w: easing-write-back -> not written: slide.swift: ca
 check $? "an unlocatable Swift curve is refused with the reason" "$(grep 'key w' "$log" | tail -1)"
 log_has '^easing: paste instead: slide.timingFunction = CAMediaTimingFunction\(controlPoints: 0, 0, 1, 1\)$'
 check $? "and the line to paste is printed" "$(grep 'paste' "$log")"
-window_width=480
-window_height=320
 stable_shot refused
 banner=$(tool pixel "$tmp/refused.xwd" 3 3)
 python3 -c "import sys; v=int('$banner',16); sys.exit(0 if (v>>16) > 120 and ((v>>8)&255) < 60 else 1)"

@@ -64,6 +64,20 @@ check() {
     fi
 }
 x() { DISPLAY=$display "$@"; }
+# shot NAME: a screenshot of the window $wid, as $tmp/NAME.xwd.
+shot() { x xwd -id "$wid" -silent -out "$tmp/$1.xwd"; }
+# stable_shot NAME [X Y W H]: a screenshot once two in a row (100 ms apart) are equal (over that
+# rectangle when given).
+stable_shot() {
+    shot "$1"
+    for _ in $(seq 40); do
+        sleep 0.1
+        shot "$1.next"
+        python3 "$here/xwdtool.py" same "$tmp/$1.xwd" "$tmp/$1.next.xwd" "${@:2}" >/dev/null && return 0
+        mv "$tmp/$1.next.xwd" "$tmp/$1.xwd"
+    done
+    return 1
+}
 log_has() { grep -qE -- "$1" "$log"; }
 has_exited() { ! kill -0 "$1" 2>/dev/null; }
 segments_of() { ipcs -m -p | awk -v pid="$1" '$3 == pid' | wc -l; }

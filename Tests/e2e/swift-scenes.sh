@@ -14,7 +14,6 @@ e2e_require "xvfb xdotool x11-apps python3" Xvfb xdotool xwd python3
 e2e_binary
 export XDG_CACHE_HOME=$tmp/cache
 tool() { python3 "$here/xwdtool.py" "$@"; }
-shot() { x xwd -id "$wid" -silent -out "$tmp/$1.xwd"; }
 # banner NAME: after a moment, a screenshot NAME; $banner is its top-left pixel, and the status says
 # whether that is the error banner's red.
 banner() {

@@ -21,24 +21,12 @@ e2e_binary
 scene=$root/assets/scenes/timeline.json
 tool() { /usr/bin/python3 "$here/timeline_tool.py" "$@"; }
 curves() { python3 "$here/curves_tool.py" "$@"; }
-shot() { x xwd -id "$wid" -silent -out "$tmp/$1.xwd"; }
 # The last "layout:" line: picture X Y W H, its scale, the timeline's frame and the window's size.
 read_layout() {
     local line pattern='^layout: picture ([0-9]+),([0-9]+) ([0-9]+)x([0-9]+) scale ([0-9.]+) timeline ([0-9]+),([0-9]+) ([0-9]+)x([0-9]+) window ([0-9]+)x([0-9]+)$'
     line=$(grep '^layout: picture ' "$log" | tail -1)
     [[ $line =~ $pattern ]] || { echo "unreadable layout line: $line"; return 1; }
     read -r px py pw ph scale tx ty tw th ww wh <<<"${BASH_REMATCH[*]:1}"
-}
-# stable_shot NAME: a screenshot once two in a row (100 ms apart) show the same picture region.
-stable_shot() {
-    shot "$1"
-    for _ in $(seq 40); do
-        sleep 0.1
-        shot "$1.next"
-        curves same "$tmp/$1.xwd" "$tmp/$1.next.xwd" "$px" "$py" "$pw" "$ph" >/dev/null && return 0
-        mv "$tmp/$1.next.xwd" "$tmp/$1.xwd"
-    done
-    return 1
 }
 # picture_is NAME TIME [near]: the picture region of a fresh screenshot is `render --at TIME`, scaled
 # as laid out (near: within the scaled comparison's tolerance even at scale 1, for times the log
@@ -52,7 +40,7 @@ picture_is() {
         [ "$(grep -c '^layout: ' "$log")" = "$layout" ] && break
     done
     read_layout
-    stable_shot "$name" || { check 1 "$name: the picture settles"; return; }
+    stable_shot "$name" "$px" "$py" "$pw" "$ph" || { check 1 "$name: the picture settles"; return; }
     "$bin" render --scene "$scene" --at "$time" --out "$tmp/$name.png" >/dev/null 2>&1
     problem=$(tool picture "$tmp/$name.xwd" "$tmp/$name.png" "$px" "$py" "$pw" "$ph" "$scale" $mode)
     check $? "$name: the picture at ${pw}x$ph (scale $scale) in a ${ww}x$wh window is render --at $time" "$problem"

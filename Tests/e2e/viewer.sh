@@ -33,19 +33,6 @@ start_viewer() {
     pids+=("$viewer_pid")
     e2e_find_window "$viewer_pid" || { echo "no window for $name; log:"; cat "$log"; return 1; }
 }
-shot() { x xwd -id "$wid" -silent -out "$tmp/$1.xwd"; }
-# stable_shot NAME: a screenshot once two in a row (100 ms apart) are equal.
-stable_shot() {
-    local i
-    shot "$1"
-    for i in $(seq 40); do
-        sleep 0.1
-        shot "$1.next"
-        xwdtool same "$tmp/$1.xwd" "$tmp/$1.next.xwd" >/dev/null && return 0
-        mv "$tmp/$1.next.xwd" "$tmp/$1.xwd"
-    done
-    return 1
-}
 same() { xwdtool same "$tmp/$1.xwd" "$tmp/$2.xwd" "${@:3}" >/dev/null; }
 differs() { ! same "$@"; }
 key() { x xdotool key "$1"; }
