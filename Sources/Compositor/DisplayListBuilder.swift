@@ -44,7 +44,7 @@ final class DisplayListBuilder {
     init(scratch: BitmapPool, cores: Int, paint: @escaping ([DrawItem], Bitmap) -> Void) {
         self.scratch = scratch
         self.paint = paint
-        fills = FillQueue(cores: cores)
+        fills = FillQueue(cores: cores, own: rasterizer)
     }
 
     /// Draws items into a scratch bitmap while the list is built (a mask's or a shadow caster's

@@ -19,8 +19,8 @@ final class FillQueue {
     /// Shapes per chunk: enough to pay for handing a chunk to another core.
     static let chunkSize = 16
 
-    /// One shape to rasterize: its polygon, its rule, the coverage whose mask it fills and the mask of
-    /// its previous frame (whose unchanged bands are copied).
+    /// One shape to rasterize (its polygon is its chunk's at the same index): its rule, the coverage
+    /// whose mask it fills and the mask of its previous frame (whose unchanged bands are copied).
     struct Fill {
         let coverage: Coverage
         let rule: FillRule
@@ -54,15 +54,17 @@ final class FillQueue {
     /// a later frame.)
     private let inProgress = DispatchGroup()
     /// The rasterizer of the thread that builds the list.
-    private let own = Rasterizer()
+    private let own: Rasterizer
     /// Every chunk, in the order the builder fills them; `filled` of them are in use, the last of
     /// those holding `open` fills (sealed when it reaches `chunkSize`).
     private var chunks: [Chunk] = []
     private var filled = 0
     private var open = 0
 
-    /// A queue rasterizing on up to `cores` cores (the builder's and `cores − 1` others).
-    init(cores: Int) {
+    /// A queue rasterizing on up to `cores` cores: the builder's, with its rasterizer `own`, and
+    /// `cores − 1` others.
+    init(cores: Int, own: Rasterizer) {
+        self.own = own
         state = Mutex(State(idle: (1..<max(1, cores)).map { _ in Rasterizer() }))
     }
 

@@ -76,7 +76,7 @@ import Testing
     @Test func queuedFillsEqualDirectFills() {
         var random = SeededGenerator(seed: 5)
         let pool = MaskPool()
-        let queue = FillQueue(cores: 2)
+        let queue = FillQueue(cores: 2, own: Rasterizer())
         let rasterizer = Rasterizer()
         var cases: [(Polygon, FillRule, Coverage)] = []
         for index in 0..<300 {
