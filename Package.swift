@@ -51,7 +51,9 @@ let package = Package(
             // symbols must be in its dynamic symbol table (and kept by --gc-sections).
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
 
-        .target(name: "LayerscopeTestSupport", dependencies: ["Raster", "ImageFiles"], path: "Tests/TestSupport"),
+        .target(
+            name: "LayerscopeTestSupport", dependencies: ["Raster", "ImageFiles", "LayerKit"], path: "Tests/TestSupport"
+        ),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Fonts"]),
@@ -69,6 +71,6 @@ let package = Package(
             name: "OverlayTests", dependencies: ["Overlay", "Scenes", "Fonts", "ImageFiles", "LayerscopeTestSupport"],
             exclude: ["Goldens"]
         ),
-        .testTarget(name: "ViewerTests", dependencies: ["Viewer", "ImageFiles"]),
+        .testTarget(name: "ViewerTests", dependencies: ["Viewer", "ImageFiles", "LayerscopeTestSupport"]),
     ]
 )

@@ -1,6 +1,8 @@
-/// A timer that fires once per frame, as Core Animation's `CADisplayLink`, driven by the engine's frame
-/// steps (`CAEngine.step`, which the viewer's display link, `render` and `record` call) and dated by its
-/// clock, so it ticks at the same media times as the animations it drives.
+/// A timer that fires once per frame, as Core Animation's `CADisplayLink`, on a grid of the engine's
+/// media time (every `LayerEngine.displayRefreshInterval`, 1/60 s): `LayerEngine.advance(_:to:)`, which
+/// the viewer, `render`, `record` and `eval` use, fires every tick of the grid in order with the clock at
+/// the tick's time, so a link-driven picture at media time T is the same however the frames before it
+/// were drawn. A frame step on its own (`CAEngine.step`) fires the links once when a tick is due.
 ///
 /// `init(target:selector:)` needs the Objective-C runtime, which Swift on Linux does not have; make the
 /// link with a closure instead: `CADisplayLink { link in … }`. `add(to:forMode:)` accepts any run loop
@@ -11,7 +13,7 @@ public final class CADisplayLink {
     private weak var engine: LayerEngine?
     private var lastFire = -Double.infinity
 
-    /// The media time of the frame being prepared: the step's `clock.now`.
+    /// The media time of the frame being prepared: the tick's time on the grid.
     public private(set) var timestamp: CFTimeInterval = 0
     /// When the next frame is due: `timestamp` plus the link's frame interval.
     public private(set) var targetTimestamp: CFTimeInterval = 0
@@ -36,6 +38,7 @@ public final class CADisplayLink {
         guard !current.displayLinks.contains(where: { $0 === self }) else { return }
         engine = current
         current.displayLinks.append(self)
+        current.displayLinkAdded()
     }
 
     /// Stops firing for `mode`; a link is on one engine, so this is `invalidate()`.
@@ -60,12 +63,15 @@ public final class CADisplayLink {
 }
 
 extension LayerEngine {
-    /// Fires every display link once for the frame at `now` (none when this time already had its tick),
-    /// in the order they were added; a link added by a handler starts next frame, one invalidated by a
-    /// handler fires no more.
+    /// Invalidates every display link of the engine (a tree being let go of: a link's handler usually
+    /// holds the code that owns the tree).
+    public func invalidateDisplayLinks() {
+        for link in displayLinks { link.invalidate() }
+    }
+
+    /// Fires every display link once for the frame at `now`, in the order they were added; a link added
+    /// by a handler starts next frame, one invalidated by a handler fires no more.
     func fireDisplayLinks(at now: CFTimeInterval) {
-        guard !displayLinks.isEmpty, now != lastDisplayLinkTick else { return }
-        lastDisplayLinkTick = now
         for link in displayLinks { link.fire(at: now, refreshInterval: displayRefreshInterval) }
     }
 }

@@ -26,23 +26,33 @@ public enum CAEngine {
         set { LayerEngine.current.implicitActionsEnabled = newValue }
     }
 
-    /// Gives this thread a fresh engine: a new clock, no observer, no open transactions or undelivered
-    /// callbacks. Layers made before keep the engine they belong to.
-    public static func reset() { LayerEngine.resetCurrent() }
+    /// Puts the current engine (`LayerEngine.current`) back in the state of a new one, in place: a new
+    /// clock, no observer, no open transactions, scheduled actions or undelivered callbacks. Layers made
+    /// before stay on it, so a transaction begun after a reset applies to them too. To give code an
+    /// engine of its own, make one and run the code in `perform { … }` instead.
+    public static func reset() { LayerEngine.current.resetState() }
 
     /// One frame of `root`'s tree at its engine's `clock.now` (see `LayerEngine.step(_:)`).
     public static func step(_ root: CALayer) { root.engine.step(root) }
+
+    /// Brings `root`'s tree to media time `time` through its engine's schedule (see
+    /// `LayerEngine.advance(_:to:)`).
+    public static func advance(_ root: CALayer, to time: CFTimeInterval) { root.engine.advance(root, to: time) }
 }
 
 extension LayerEngine {
-    /// One frame at `clock.now`:
-    /// 0. fires the engine's display links (once per media time), so their changes join this frame;
+    /// One frame at `clock.now`, with this engine bound (`perform`) for the callbacks it runs:
+    /// 0. fires the engine's display links when a tick of their grid is due (once for the frame, however
+    ///    many ticks it covers: `advance(_:to:)` fires each), so their changes join this frame;
     /// 1. commits the implicit transaction;
     /// 2. evaluates every animation of `root`'s tree (masks included) in its layer's local time,
     ///    starting, finishing and removing animations, and rebuilds the presentation tree;
     /// 3. delivers `animationDidStart` / `animationDidStop(_:finished:)` (and `eventObserver`) in
-    ///    media-time order, including stops caused by removals since the last step;
-    /// 4. runs completion blocks whose animations have all finished;
+    ///    media-time order, including stops caused by removals since the last step, each with a manual
+    ///    clock at the event's own media time (so an animation a delegate adds begins when the last one
+    ///    ended, whichever frame found the end);
+    /// 4. runs completion blocks whose animations have all finished, each with a manual clock at the
+    ///    time the last of them stopped (or the block was sealed);
     /// 5. if a callback changed the model, rebuilds the presentation tree again (values only), so the
     ///    frame drawn next shows the callback's changes.
     public func step(_ root: CALayer) {
@@ -51,8 +61,16 @@ extension LayerEngine {
             return
         }
         assertOnOwnerThread()
+        perform {
+            if consumeTicks(through: clock.now) { fireDisplayLinks(at: clock.now) }
+            stepTree(root)
+        }
+    }
+
+    /// A frame step of `root`'s tree at `clock.now` without display links (points 1–5 of `step(_:)`).
+    func stepTree(_ root: CALayer) {
+        assertOnOwnerThread()
         let now = clock.now
-        fireDisplayLinks(at: now)
         if let implicit = implicitTransaction {
             implicitTransaction = nil
             implicit.commit(in: self)
@@ -102,20 +120,23 @@ extension LayerEngine {
             refresh.sync(root, parentTime: root.superlayer.map { $0.localTime(atMediaTime: now) } ?? now)
         }
         root.lastStepGeneration = modelGeneration
+        if !schedule.observed.isEmpty { pruneObserved() }
     }
 
     private func deliver(_ event: PendingEvent) {
         let observed = CAAnimationEvent(
             kind: event.kind, layer: event.layer, key: event.key, animation: event.animation,
             mediaTime: event.mediaTime, localTime: event.localTime)
-        switch event.kind {
-        case .didStart:
-            event.animation.delegate?.animationDidStart(event.animation)
-        case .didStop(let finished):
-            event.animation.delegate?.animationDidStop(event.animation, finished: finished)
+        withClock(at: event.mediaTime) {
+            switch event.kind {
+            case .didStart:
+                event.animation.delegate?.animationDidStart(event.animation)
+            case .didStop(let finished):
+                event.animation.delegate?.animationDidStop(event.animation, finished: finished)
+            }
+            eventObserver?(observed)
         }
-        eventObserver?(observed)
-        if case .didStop = event.kind { animationStopped(event.animation) }
+        if case .didStop = event.kind { animationStopped(event.animation, at: event.mediaTime) }
     }
 
     /// Runs, in the order they were sealed, the blocks due now; blocks that become due while these
@@ -124,6 +145,6 @@ extension LayerEngine {
         let due = sealedCompletions.filter { $0.pending == 0 }
         guard !due.isEmpty else { return }
         sealedCompletions.removeAll { $0.pending == 0 }
-        for record in due { record.block?() }
+        for record in due { withClock(at: record.dueTime) { record.block?() } }
     }
 }

@@ -27,8 +27,11 @@ extension CALayer {
             for record in records { record.pending += 1 }
         }
         let program = AnimationProgram(copy, defaultDuration: defaultDuration)
-        attached.append(AttachedAnimation(key: key, animation: copy, program: program, addedAt: now))
+        let entry = AttachedAnimation(key: key, animation: copy, program: program, addedAt: now)
+        attached.append(entry)
+        engine.observeIfItRunsCode(entry, on: self)
         engine.noteModelChange()
+        engine.didAddAnimation?(self, key, copy)
     }
 
     /// Group members with duration ≤ 0 get the default 0.25 s (their beginTime 0 stays "start of group").

@@ -119,10 +119,12 @@ final class TransactionFrame {
     }
 }
 
-/// A completion block and the number of its animations that have not stopped yet.
+/// A completion block, the number of its animations that have not stopped yet, and the media time it
+/// is due at: the latest of its sealing and its animations' stops.
 final class CompletionRecord {
     let block: (() -> Void)?
     var pending = 0
+    var dueTime = -Double.infinity
 
     init(block: (() -> Void)?) { self.block = block }
 }
@@ -130,6 +132,7 @@ final class CompletionRecord {
 extension LayerEngine {
     /// The record stops taking animations and runs once its pending count is 0 (from a step).
     func seal(_ record: CompletionRecord) {
+        record.dueTime = max(record.dueTime, clock.now)
         sealedCompletions.append(record)
     }
 
@@ -141,10 +144,13 @@ extension LayerEngine {
         return records
     }
 
-    /// Called once per animation when its stop is delivered.
-    func animationStopped(_ animation: CAAnimation) {
+    /// Called once per animation when its stop (at media time `time`) is delivered.
+    func animationStopped(_ animation: CAAnimation, at time: CFTimeInterval) {
         guard let records = animation.completionRecords else { return }
         animation.completionRecords = nil
-        for record in records { record.pending -= 1 }
+        for record in records {
+            record.pending -= 1
+            record.dueTime = max(record.dueTime, time)
+        }
     }
 }

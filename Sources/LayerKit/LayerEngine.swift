@@ -5,19 +5,22 @@
 #endif
 
 /// One Core Animation engine: the media clock, the event observer, the open transactions, the model
-/// generation and the callbacks waiting for the next frame step — the state Core Animation keeps per
-/// process, owned here by one object that is passed around instead of looked up.
+/// generation, the actions scheduled at media times and the callbacks waiting for the next frame step
+/// — the state Core Animation keeps per process, owned here by one object that is held, not looked up
+/// (as a swift-nio event loop is).
 ///
-/// Every layer belongs to one engine: the one current on the thread that made it; a layer added to a
-/// tree (as a sublayer or a mask) joins the tree's engine. `CAEngine.step(_:)` steps a tree with its
-/// own engine, so a tree touched after an `await` or from a callback still uses its own clock and
-/// generation. The Core Animation statics (`CACurrentMediaTime()`, `CATransaction`, `CAEngine`) use
-/// `LayerEngine.current`, so ported code needs no engine in sight.
+/// An engine is bound to the calling thread for the length of `perform { … }`: there the Core
+/// Animation statics (`CACurrentMediaTime()`, `CATransaction`, `CAEngine`, `UIView.animate`,
+/// `UIScreen.main`) act on it and new layers belong to it. Outside any `perform`, a thread uses its
+/// own default engine, made on first use, so code written for one process-wide engine (the README's
+/// embedding example) needs no engine in sight. A layer added to a tree (as a sublayer or a mask)
+/// joins the tree's engine; `CAEngine.step(_:)` steps a tree with its own engine, bound for the step,
+/// so delegate callbacks, display links and completion blocks see that engine too.
 ///
-/// An engine records the thread it was made on. In debug builds a change to one of its layers, an
-/// animation added or a step from any other thread traps with a message naming the layer's engine
-/// (as swift-nio's `EmbeddedEventLoop` fails loudly when used off its thread); release builds skip
-/// the check. Drive a tree from the thread that made its engine.
+/// Two rules, checked in debug builds with a trap that names them (release builds skip the checks):
+/// a layer is changed, given animations or stepped only from the thread that made its engine; and
+/// inside `perform { … }` only the bound engine's layers are changed or stepped, never another
+/// engine's (no silent mix of two engines).
 public final class LayerEngine {
     /// The media clock, `CACurrentMediaTime()` for this engine: a `MonotonicClock` unless set.
     public var clock: MediaClock
@@ -50,13 +53,21 @@ public final class LayerEngine {
     var stepEvents: [PendingEvent] = []
     /// Display links added to a run loop on this engine's thread, fired by each frame step.
     var displayLinks: [CADisplayLink] = []
-    /// The media time of the last display-link tick (a second step at the same time fires none).
-    var lastDisplayLinkTick = -Double.infinity
     /// The size `UIScreen.main.bounds` reports: the scene's (1280×720, the default `--size`, until a
     /// scene sets it).
     public var screenSize = CGSize(width: 1280, height: 720)
-    /// The display's refresh interval, `CADisplayLink.duration` (1/60 s until the driver sets it).
+    /// The display's refresh interval, `CADisplayLink.duration`: 1/60 s, an iPhone's, unless set.
+    /// Display links fire on a grid of this interval in media time (`advance(_:to:)`), whatever rate
+    /// the viewer draws at, so a replay fires them at the same times.
     public var displayRefreshInterval: CFTimeInterval = 1.0 / 60.0
+    /// The actions scheduled at media times and the display links' next tick (`EngineSchedule.swift`).
+    var schedule = EngineSchedule()
+    /// Called after every `add(_:forKey:)` on one of the engine's layers with the layer, the key and the
+    /// layer's copy of the animation: an inspector's hook (the easing editor gives a re-made tree's
+    /// animations their edited curves through it); Core Animation has no such call.
+    public var didAddAnimation: ((CALayer, String?, CAAnimation) -> Void)?
+    /// Values a driver attaches to the engine for the code it runs (a scene's pictures), by key.
+    public var userInfo: [String: Any] = [:]
     /// The thread that made the engine, the only one allowed to change its layers.
     private let ownerThread = pthread_self()
 
@@ -91,44 +102,106 @@ public final class LayerEngine {
         dirtyLayers.append(layer)
     }
 
-    /// Traps in debug builds when called from a thread other than the engine's.
+    /// Traps in debug builds when the engine is driven from a thread other than its own, or while
+    /// another engine is bound to the thread (`perform`).
     @inline(__always) func assertOnOwnerThread() {
         assert(
             pthread_equal(pthread_self(), ownerThread) != 0,
             "a layer of one LayerEngine was changed or stepped from another thread; drive a layer tree from the thread that made its engine"
         )
+        assert(
+            ThreadEngines.boundIfAny.map { $0 === self } ?? true,
+            "a layer of one LayerEngine was changed or stepped inside another engine's perform { } scope; inside engine.perform { … } change and step only that engine's layers"
+        )
     }
+
+    /// Runs `body` with this engine bound to the calling thread: the Core Animation statics act on it
+    /// and the layers made inside belong to it. Scopes nest (the innermost engine is bound) and the
+    /// previous binding is restored when `body` returns or throws.
+    public func perform<Result>(_ body: () throws -> Result) rethrows -> Result {
+        let slot = ThreadEngines.slot
+        let previous = slot.bound
+        slot.bound = self
+        defer { slot.bound = previous }
+        return try body()
+    }
+
+    /// The engine bound to the calling thread by `perform`, else the thread's default engine (made on
+    /// first use): new layers belong to it, and the Core Animation statics act on it. Each thread has
+    /// its own default, so tests running in parallel on different threads cannot see each other's clocks.
+    public static var current: LayerEngine { ThreadEngines.slot.bound ?? threadDefault }
+
+    /// The calling thread's default engine: the one used outside any `perform`, made on first use.
+    /// Setting it gives the thread an engine you made (a test's, or a thread that drives one tree);
+    /// the layers made before keep theirs.
+    public static var threadDefault: LayerEngine {
+        get {
+            let slot = ThreadEngines.slot
+            if let engine = slot.defaultEngine { return engine }
+            let engine = LayerEngine()
+            slot.defaultEngine = engine
+            return engine
+        }
+        set { ThreadEngines.slot.defaultEngine = newValue }
+    }
+
+    /// Puts the engine back in the state of a new one, in place, so the layers that belong to it stay
+    /// on it: a `MonotonicClock`, no observer, no open transactions, completion blocks, undelivered
+    /// callbacks, scheduled actions or display links; implicit actions on; the default screen size and
+    /// refresh interval. Their animations stay attached.
+    func resetState() {
+        assertOnOwnerThread()
+        clock = MonotonicClock()
+        eventObserver = nil
+        implicitActionsEnabled = true
+        viewAnimationBlocks = []
+        transactions = []
+        implicitTransaction = nil
+        sealedCompletions = []
+        pendingEvents = []
+        for layer in dirtyLayers { layer.isDirty = false }
+        dirtyLayers = []
+        modelGeneration &+= 1
+        displayLinks = []
+        schedule = EngineSchedule()
+        didAddAnimation = nil
+        screenSize = CGSize(width: 1280, height: 720)
+        displayRefreshInterval = 1.0 / 60.0
+        userInfo = [:]
+    }
+}
+
+/// A thread's engines: its default one and the one `perform` binds, in thread-specific storage.
+final class ThreadEngines {
+    var defaultEngine: LayerEngine?
+    var bound: LayerEngine?
 
     nonisolated(unsafe) private static var key: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key) { pointer in
             #if canImport(Darwin)
-                Unmanaged<LayerEngine>.fromOpaque(pointer).release()
+                Unmanaged<ThreadEngines>.fromOpaque(pointer).release()
             #else
-                if let pointer { Unmanaged<LayerEngine>.fromOpaque(pointer).release() }
+                if let pointer { Unmanaged<ThreadEngines>.fromOpaque(pointer).release() }
             #endif
         }
         return key
     }()
 
-    /// The calling thread's engine, made on first use: new layers belong to it, and the Core
-    /// Animation statics act on it. Each thread has its own, so tests running in parallel on
-    /// different threads cannot see each other's clocks.
-    public static var current: LayerEngine {
+    /// The calling thread's engines, made on first use.
+    static var slot: ThreadEngines {
         if let pointer = pthread_getspecific(key) {
-            return Unmanaged<LayerEngine>.fromOpaque(pointer).takeUnretainedValue()
+            return Unmanaged<ThreadEngines>.fromOpaque(pointer).takeUnretainedValue()
         }
-        let engine = LayerEngine()
-        pthread_setspecific(key, Unmanaged.passRetained(engine).toOpaque())
-        return engine
+        let slot = ThreadEngines()
+        pthread_setspecific(key, Unmanaged.passRetained(slot).toOpaque())
+        return slot
     }
 
-    /// Makes a fresh engine the calling thread's current one (layers made before keep theirs).
-    static func resetCurrent() {
-        if let pointer = pthread_getspecific(key) {
-            Unmanaged<LayerEngine>.fromOpaque(pointer).release()
-        }
-        pthread_setspecific(key, Unmanaged.passRetained(LayerEngine()).toOpaque())
+    /// The engine bound on the calling thread, if any (without making the thread's storage).
+    static var boundIfAny: LayerEngine? {
+        guard let pointer = pthread_getspecific(key) else { return nil }
+        return Unmanaged<ThreadEngines>.fromOpaque(pointer).takeUnretainedValue().bound
     }
 }
 

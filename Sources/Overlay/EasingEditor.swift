@@ -1,12 +1,14 @@
 import Geometry
 import LayerKit
 import Raster
+import Scenes
 
 /// What the easing editor asks of the viewer after an input.
 public enum EasingEditorEvent: Equatable, Sendable {
-    /// The curve of the selected animation changed (already applied to the running animation): the
-    /// picture must be shown again at the same time. The text says what changed, for the log.
-    case edited(String)
+    /// The curve of the selected animation changed: the viewer applies `edit` (logged, so a tree made
+    /// again gets it too) and shows the picture again at the same time. The text says what changed, for
+    /// the log.
+    case edited(String, TimingEdit)
     /// Something else in the editor changed (selection, compare curve, hover): draw again.
     case redraw
     /// Write the curve back to the scene file.
@@ -57,9 +59,9 @@ public enum EasingEditorCommand: Equatable, Sendable {
 /// the unit square with the two control points as handles to drag (x held in 0…1, y free), their
 /// coordinates, Core Animation's named curves as presets, a ghosted curve to compare (the original,
 /// or a named curve), keyframe intervals (`timingFunctions`) one at a time, and a dot at the current
-/// eased fraction. An edit is applied at once to the running animation
-/// (`CALayer.setTimingFunction(_:segment:ofAttached:)`) and kept by layer name and key, so a tree made
-/// again (a step back, a replay, a loop) gets it too, until it is written back.
+/// eased fraction. An edit is a `TimingEdit` the viewer applies at once (its scene player logs it and
+/// gives the animation that layer name and key name the curve, in every tree made again too: a step
+/// back, a replay, a loop); the editor keeps only each curve's original, for the compare ghost.
 ///
 /// The editor is `EasingEditorLayout.width` × `height` pixels wherever it is placed. Everything but
 /// the dot and its readout is drawn into a cached image when something changes (a drag redraws only the
@@ -106,8 +108,7 @@ public final class EasingEditor {
     private var curveBeforeDrag: EasingCurve?
     private var hovered: EasingEditorLayout.Part?
     private var compare = Compare.original
-    /// Edits not yet written back, and each edited curve's curve before its first edit.
-    private var edits: [EditKey: EasingCurve] = [:]
+    /// Each edited curve's curve before its first edit.
     private var originals: [EditKey: EasingCurve] = [:]
     /// The last write-back's outcome (or a hint), shown under the buttons.
     private var status = "w writes the curve back to the scene file"
@@ -132,11 +133,9 @@ public final class EasingEditor {
     // MARK: Following the tree
 
     /// Follows `root`'s animations: keeps the selected one while it is attached, else selects the
-    /// newest (springs, which ignore timing functions, excepted); applies the kept edits to animations
-    /// of a tree made again. Returns true when it changed a running animation (the picture must be
-    /// shown again). Cheap when nothing changed: one walk of the tree, no allocation.
-    @discardableResult
-    public func update(root: CALayer) -> Bool {
+    /// newest (springs, which ignore timing functions, excepted). Cheap when nothing changed: one walk
+    /// of the tree, no allocation.
+    public func update(root: CALayer) {
         if root !== trackedRoot {
             trackedRoot = root
             sampler = nil
@@ -144,18 +143,15 @@ public final class EasingEditor {
         }
         var selectedAttached = false
         var count = 0
-        var changed = false
-        AnimationSampler.forEachAttachedAnimation(in: root) { layer, animation in
+        AnimationSampler.forEachAttachedAnimation(in: root) { _, animation in
             count += 1
             if animation === sampler?.animation { selectedAttached = true }
-            if !edits.isEmpty { changed = reapplyEdits(layer: layer, animation: animation) || changed }
         }
         // Samplers are made only when the set of animations changed (one was added, or the edited one left).
         if (sampler != nil && !selectedAttached) || count != attachedCount {
             attachedCount = count
             select(Self.newest(in: root))
         }
-        return changed
     }
 
     /// Lets go of the tree followed (the selected animation's sampler holds its layer, and through it
@@ -202,37 +198,31 @@ public final class EasingEditor {
         layer.key(ofAttached: animation)
     }
 
-    /// Applies the kept edits for `animation` on `layer` where its curves differ from them.
-    private func reapplyEdits(layer: CALayer, animation: CAAnimation) -> Bool {
-        var changed = false
-        for (key, edited) in edits where key.layer == layer.name {
-            guard Self.key(of: animation, on: layer) == key.key else { continue }
-            let running: CAMediaTimingFunction?
-            if let segment = key.segment {
-                let functions = (animation as? CAKeyframeAnimation)?.timingFunctions ?? []
-                running = segment < functions.count ? functions[segment] : nil
-            } else {
-                running = animation.timingFunction
-            }
-            guard EasingCurve(running) != edited else { continue }
-            changed = layer.setTimingFunction(edited.function, segment: key.segment, ofAttached: animation) || changed
-        }
-        if changed, animation === sampler?.animation { staticIsValid = false }
-        return changed
-    }
-
     // MARK: Editing
 
-    /// Makes `newCurve` the selected animation's curve, on screen at once; nil when nothing changed.
+    /// Makes `newCurve` the selected animation's curve: the edit for the viewer to apply; nil when
+    /// nothing changed, a redraw with the reason when the animation cannot be named (a keyless animation,
+    /// a layer without a name: a tree made again could not find it).
     private func apply(_ newCurve: EasingCurve) -> EasingEditorEvent? {
         guard let sampler, newCurve != curve else { return nil }
+        guard let edit = timingEdit(newCurve) else {
+            status = "cannot edit: the animation needs a key and its layer a name"
+            staticIsValid = false
+            return .redraw
+        }
         let key = editKey(layer: sampler.layer, animation: sampler.animation, segment: segment)
         if let key, originals[key] == nil { originals[key] = curve }
         curve = newCurve
-        sampler.layer.setTimingFunction(newCurve.function, segment: segment, ofAttached: sampler.animation)
-        if let key { edits[key] = newCurve }
         cacheIsValid = false
-        return .edited(editDescription)
+        return .edited(editDescription, edit)
+    }
+
+    /// The edit that gives the selected animation's selected curve `newCurve`, when it can be named.
+    private func timingEdit(_ newCurve: EasingCurve) -> TimingEdit? {
+        guard let sampler, let layerName = sampler.layer.name,
+            let key = Self.key(of: sampler.animation, on: sampler.layer)
+        else { return nil }
+        return TimingEdit(layerName: layerName, key: key, segment: segment, controlPoints: newCurve.controlPoints)
     }
 
     /// The edit as the log states it: `ship rotateAnimation timingFunction = [0.42, 0, 0.58, 1]`.
@@ -306,10 +296,9 @@ public final class EasingEditor {
         return .redraw
     }
 
-    /// Shows the outcome of a write-back; a written curve is in the file now, so its edit is no longer kept.
+    /// Shows the outcome of a write-back.
     public func writeBackFinished(_ request: EasingWriteBack, message: String, written: Bool) {
         status = message
-        if written { edits[EditKey(layer: request.layerName, key: request.key, segment: request.segment)] = nil }
         staticIsValid = false
     }
 
@@ -368,7 +357,8 @@ public final class EasingEditor {
         draggedHandle = nil
         staticIsValid = false
         defer { curveBeforeDrag = nil }
-        return curveBeforeDrag == curve ? .redraw : .edited(editDescription)
+        guard curveBeforeDrag != curve, let edit = timingEdit(curve) else { return .redraw }
+        return .edited(editDescription, edit)
     }
 
     // MARK: Drawing

@@ -1,7 +1,7 @@
 import LayerKit
 
-/// A list of actions at media times, run in order as time advances; shared by every scene.
-public struct AutoplayTimeline {
+/// A scene's own timeline: actions at media times, scheduled on its engine when it is made.
+public enum AutoplayTimeline {
     /// One timed action.
     public struct Step {
         public let time: CFTimeInterval
@@ -16,41 +16,23 @@ public struct AutoplayTimeline {
         }
     }
 
-    public private(set) var steps: [Step]
-
-    /// The steps as marks on a timeline.
-    public var events: [SceneEvent] { steps.map { SceneEvent(time: $0.time, label: $0.label) } }
-    private var next = 0
-
-    /// `steps` sorted by time; equal times keep their order.
-    public init(_ steps: [Step]) {
-        self.steps = steps.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+    /// Schedules `steps` on `engine`, those of one time together in one batch (as code run in one turn
+    /// of a run loop: each sees the same "now", and one frame step comes before them and one after,
+    /// not one per action — so 10,000 `add`s at one time cost two walks of the tree, not 20,000).
+    /// Steps of one time keep their order.
+    public static func schedule(_ steps: [Step], on engine: LayerEngine) {
+        let steps = steps.map { $0.time.isNaN ? Step(time: 0, label: $0.label, run: $0.run) : $0 }
+        let ordered = steps.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
             .map(\.element)
-    }
-
-    /// For each time at which steps are due by `mediaTime`: clock to that time, a frame step, then
-    /// every action due at that time, in order (as code run in one turn of a run loop: each sees the
-    /// same "now", and one frame step follows them, not one per action — so 10,000 `add`s at one time
-    /// cost one walk of the tree, not 10,000); then clock to `mediaTime` and a final frame step.
-    public mutating func advance(_ root: CALayer, to mediaTime: CFTimeInterval) {
-        while next < steps.count, steps[next].time <= mediaTime {
-            let time = steps[next].time
-            SceneClock.set(time)
-            CAEngine.step(root)
-            while next < steps.count, steps[next].time == time {
-                let step = steps[next]
-                next += 1
-                step.run()
+        var index = 0
+        while index < ordered.count {
+            let time = ordered[index].time
+            var batch: [(label: String, action: () -> Void)] = []
+            while index < ordered.count, ordered[index].time == time {
+                batch.append((ordered[index].label, ordered[index].run))
+                index += 1
             }
+            engine.schedule(at: time, batch)
         }
-        SceneClock.set(mediaTime)
-        CAEngine.step(root)
-    }
-}
-
-/// Moves the engine's clock when it is a manual one.
-public enum SceneClock {
-    public static func set(_ time: CFTimeInterval) {
-        if let clock = CAEngine.clock as? ManualClock, clock.now != time { clock.now = time }
     }
 }

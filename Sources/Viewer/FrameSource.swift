@@ -36,8 +36,14 @@ protocol FrameSource: AnyObject {
     /// (and does nothing) when the scene's code would trap.
     func perform(_ command: ViewerCommand) throws
     /// Pauses or resumes the picture's own time at the last shown media time (for a layer tree:
-    /// Apple's QA1673 recipe on its root layer).
+    /// Apple's QA1673 recipe on its root layer, logged).
     func setPaused(_ paused: Bool)
+    /// What the user did to the picture, at media times (`view --actions-out`).
+    var actionLog: ActionLog { get }
+    /// Applies and logs an easing edit.
+    func retime(_ edit: TimingEdit)
+    /// Forgets the logged edits of `edit`'s curve, written into the scene file.
+    func forgetEdits(like edit: TimingEdit)
     /// Lets go of what only this picture needs, before the viewer makes the source it switches to: the
     /// thread's engine state, and whatever keeps a layer tree alive by itself.
     func close()
@@ -56,7 +62,10 @@ extension FrameSource {
     /// Such a picture has no timeline.
     var events: [SceneEvent] { [] }
     func mediaTime(ofRootTime t: Double) -> Double? { t }
-    /// Such a picture holds nothing that outlives it.
+    /// Such a picture holds nothing that outlives it, and takes no actions.
     func close() {}
     func reopen() {}
+    var actionLog: ActionLog { ActionLog() }
+    func retime(_ edit: TimingEdit) {}
+    func forgetEdits(like edit: TimingEdit) {}
 }

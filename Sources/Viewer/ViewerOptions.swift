@@ -29,12 +29,16 @@ public struct ViewerOptions: Sendable, Equatable {
     /// Recordings started with `r` are frame-exact: frame k is the scene alone at media time T + k/fps
     /// (T the media time at `r`), drawn at that time whatever the display clock does.
     public var recordExact: Bool
+    /// An action log to replay (`--actions FILE`): the viewer starts with what it logged.
+    public var actions: String?
+    /// Where the viewer keeps its action log (`--actions-out FILE`), written anew after every action.
+    public var actionsOut: String?
 
     public init(
         scene: String = "wipe", imageA: String? = nil, imageB: String? = nil, width: Int? = nil, height: Int? = nil,
         speed: Double = 1, paused: Bool = false, seek: Double = 0, noHUD: Bool = false, noSHM: Bool = false,
         fps: Double = 60, frames: Int? = nil, stats: Bool = false, recordUI: Bool = false,
-        recordExact: Bool = false
+        recordExact: Bool = false, actions: String? = nil, actionsOut: String? = nil
     ) {
         self.scene = scene
         self.imageA = imageA
@@ -51,5 +55,7 @@ public struct ViewerOptions: Sendable, Equatable {
         self.stats = stats
         self.recordUI = recordUI
         self.recordExact = recordExact
+        self.actions = actions
+        self.actionsOut = actionsOut
     }
 }

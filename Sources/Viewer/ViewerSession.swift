@@ -82,6 +82,9 @@ final class ViewerSession {
     let recording: RecordingController
     private var windowWidth = 0
     private var windowHeight = 0
+    /// Where the action log is kept (`--actions-out`), and the log as last written there.
+    private let actionsOut: URL?
+    private var writtenLog = ActionLog()
     /// The colour of the window outside the picture.
     static let marginColor: Pixel = 0xFF18_1818
 
@@ -108,6 +111,7 @@ final class ViewerSession {
         self.timeChainView = TimeChainView(text: smallText)
         self.easingEditor = EasingEditor(text: smallText)
         self.sceneFile = Self.sceneFileURL(options.scene)
+        self.actionsOut = options.actionsOut.map { URL(fileURLWithPath: $0) }
         self.timeline = TimelineScrubber(text: smallText)
         self.text = text
         self.recording = RecordingController(
@@ -116,10 +120,8 @@ final class ViewerSession {
             makeRecorder: makeRecorder, wake: recordingFinished, log: log)
         attach(source)
         sceneFileSource = sceneFile == nil ? nil : source
-        if options.paused {
-            bringSource(toHostTime: hostTime)
-            source.setPaused(true)
-        }
+        bringSource(toHostTime: hostTime)
+        if options.paused { source.setPaused(true) }
     }
 
     /// `scene` as a file the easing editor can write to: an existing `.json` or `.swift` file.
@@ -403,6 +405,7 @@ final class ViewerSession {
             result = "closing"
         }
         needsRedraw = true
+        actionLogChanged()
         let time = String(format: "%.3f", clock.mediaTime(atHostTime: hostTime))
         log("\(origin): \(command.logName) -> \(result) t=\(time)")
         logToolbarLayout()
@@ -501,12 +504,11 @@ final class ViewerSession {
                 resumeAfterScrub = true
                 clock.pause(atHostTime: hostTime)
             }
-            clock.seek(to: sceneClock.mediaTime(atSceneTime: sceneTime), atHostTime: hostTime)
+            seek(toSceneTime: sceneTime, hostTime: hostTime)
             if ended && resumeAfterScrub {
                 resumeAfterScrub = false
                 clock.resume(atHostTime: hostTime)
             }
-            needsRedraw = true
             let shown = clock.mediaTime(atHostTime: hostTime)
             log("timeline: \(ended ? "seek" : "scrub") -> media \(shown) t=\(String(format: "%.3f", shown))")
         case .step(let frames):
@@ -520,6 +522,13 @@ final class ViewerSession {
             let facts = timelinePanel.samplers[index].facts
             log("timeline: selected \(facts.layerName ?? "layer") \(facts.keyPath ?? facts.kind)")
         }
+    }
+
+    /// Shows scene time `sceneTime` from host time `hostTime` on, paused or playing as before (a click
+    /// on the timeline's axis): navigation, which only chooses the time shown.
+    func seek(toSceneTime sceneTime: Double, hostTime: Double) {
+        clock.seek(to: sceneClock.mediaTime(atSceneTime: sceneTime), atHostTime: hostTime)
+        needsRedraw = true
     }
 
     /// Loads the scene file again after it was saved, keeping the media time; when it cannot be
@@ -679,25 +688,34 @@ final class ViewerSession {
             bitmap, x: place.maxX, y: place.y, width: bitmap.width - place.maxX, height: place.height, color: margin)
     }
 
+    /// Writes the source's action log to `--actions-out` when it changed since the last write (after
+    /// an action, and after navigation that moved a pause); a failure is logged once per attempt.
+    func actionLogChanged() {
+        guard let actionsOut, source.actionLog != writtenLog else { return }
+        writtenLog = source.actionLog
+        do {
+            try writtenLog.write(to: actionsOut)
+        } catch {
+            log("actions: not written: \(MessageText.line("\(error)"))")
+        }
+    }
+
     /// Draws the frame for `hostTime` into `bitmap` (the window's buffer): the picture at its place (at
     /// its own size, or scaled down to fit), a dark margin around it, then the overlay beside it. Without
     /// the overlay (`--no-hud`) nothing else draws over the scene, so only its damaged pixels are redrawn.
     /// A running recording gets the scene alone, or with `--record-ui` the whole window once drawn.
     func draw(into bitmap: Bitmap, hostTime: Double, figures: HUDFigures, dropped: Int) {
         syncRecordButton()
-        if let root = source.rootLayer {
-            timelinePanel.update(root: root, mediaTime: clock.mediaTime(atHostTime: hostTime))
-            timelinePanel.setEvents(source.events)
-        }
-        growForNewRows()
         loopIfDue(atHostTime: hostTime)
         if recording.isExact { recordExactFrames(upTo: clock.mediaTime(atHostTime: hostTime)) }
         bringSource(toHostTime: hostTime)
-        // Kept edits go to the animations of a tree made again; the frame is then shown again with them.
-        if let root = source.rootLayer, easingEditor.update(root: root) {
-            shownMediaTime = nil
-            bringSource(toHostTime: hostTime)
+        actionLogChanged()
+        if let root = source.rootLayer {
+            timelinePanel.update(root: root, mediaTime: clock.mediaTime(atHostTime: hostTime))
+            timelinePanel.setEvents(source.events)
+            easingEditor.update(root: root)
         }
+        growForNewRows()
         relayout()
         let place = windowLayout.picture
         let target = pictureTarget(for: bitmap)
@@ -752,7 +770,6 @@ final class ViewerSession {
             }
             source.show(mediaTime: time)
             shownMediaTime = time
-            if let root = source.rootLayer, easingEditor.update(root: root) { source.show(mediaTime: time) }
             exactFrame.fill(0)
             source.draw(into: exactFrame, damageOnly: false)
             recording.record(exactFrame)
@@ -776,10 +793,11 @@ final class ViewerSession {
         switch event {
         case nil: return "nothing to do"
         case .redraw?: return "done"
-        case .edited(let description)?:
-            // The running animation has the new curve: show the frame again, and the panels' rows anew.
-            shownMediaTime = nil
+        case .edited(let description, let edit)?:
+            // The source logs the edit and gives the running animation the curve: the panels' rows anew.
+            source.retime(edit)
             timelinePanel.resampleRows()
+            actionLogChanged()
             return "edited \(description)"
         case .writeBack(let request)?:
             return writeBack(request)
@@ -799,6 +817,13 @@ final class ViewerSession {
         do {
             let line = try TimingWriteBack.write(target, toSceneFile: sceneFile)
             easingEditor.writeBackFinished(request, message: line, written: true)
+            // The file holds the curve now: the logged edits of it would undo a later change of the file.
+            if let layerName = request.layerName, let key = request.key {
+                source.forgetEdits(
+                    like: TimingEdit(
+                        layerName: layerName, key: key, segment: request.segment,
+                        controlPoints: request.curve.controlPoints))
+            }
             return line
         } catch {
             easingEditor.writeBackFinished(request, message: error.description, written: false)

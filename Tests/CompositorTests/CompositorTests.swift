@@ -1,5 +1,6 @@
 import Compositor
 import LayerKit
+import LayerscopeTestSupport
 import Raster
 import Testing
 
@@ -310,9 +311,7 @@ import Testing
     /// in additive mode two half-grey particles add up to white.
     @Test func particlesDrawTheirPictureTintedOrAdded() {
         func render(additive: Bool, cells: [CAEmitterCell]) -> Bitmap {
-            let clock = ManualClock(now: 0)
-            CAEngine.reset()
-            CAEngine.clock = clock
+            let clock = freshEngine(at: 0)
             let root = layer(CGRect(x: 0, y: 0, width: 10, height: 10))
             let emitter = CAEmitterLayer()
             emitter.frame = root.bounds
@@ -346,9 +345,7 @@ import Testing
     /// A push from the right a quarter of the way through: the old red picture has moved 25 px left,
     /// the new blue layer comes in at x = 75.
     @Test func aPushTransitionDrawsBothSides() {
-        let clock = ManualClock(now: 0)
-        CAEngine.reset()
-        CAEngine.clock = clock
+        let clock = freshEngine(at: 0)
         let root = layer(CGRect(x: 0, y: 0, width: 100, height: 10))
         let panel = layer(
             CGRect(x: 0, y: 0, width: 100, height: 10), color: CGColor(red: 1, green: 0, blue: 0, alpha: 1))

@@ -1,6 +1,7 @@
 import Compositor
 import Foundation
 import LayerKit
+import LayerscopeTestSupport
 import Raster
 import Testing
 
@@ -40,9 +41,7 @@ import Testing
 
     /// A fresh engine on this thread driven by a manual clock at 0.
     static func manualClock() -> ManualClock {
-        CAEngine.reset()
-        let clock = ManualClock(now: 0)
-        CAEngine.clock = clock
+        let clock = freshEngine(at: 0)
         return clock
     }
 

@@ -59,9 +59,7 @@ import Testing
 
     @Test(arguments: [(1, 60), (2, 400)] as [(UInt64, Int)]) func damageFramesEqualFullFrames(seed: UInt64, count: Int)
     {
-        let clock = ManualClock(now: 0)
-        CAEngine.clock = clock
-        defer { CAEngine.reset() }
+        let clock = freshEngine(at: 0)
         let root = makeTree(count: count, width: 160, height: 120, seed: seed)
         let compositor = Compositor()
         let incremental = Bitmap(width: 160, height: 120)
@@ -82,9 +80,8 @@ import Testing
     /// not the frame); when a layer covering most of the frame changes, the frame is drawn whole. Both
     /// frames equal a full redraw.
     @Test func scatteredMovesDamageLittleAndLargeChangesDrawTheWholeFrame() {
-        CAEngine.clock = ManualClock(now: 0)
+        freshEngine(at: 0)
         CAEngine.implicitActionsEnabled = false
-        defer { CAEngine.reset() }
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
         let large = CALayer()
@@ -119,9 +116,7 @@ import Testing
 
     /// A frame that does not move draws nothing in damage mode, however many layers there are.
     @Test func unchangedFrameHasNoDamage() {
-        let clock = ManualClock(now: 0)
-        CAEngine.clock = clock
-        defer { CAEngine.reset() }
+        let clock = freshEngine(at: 0)
         let root = makeTree(count: 300, width: 160, height: 120, seed: 9)
         root.speed = 0
         let compositor = Compositor()
@@ -136,8 +131,7 @@ import Testing
     /// Coverage made for one canvas is not reused on a canvas of another size: a disc cut by the
     /// small canvas's edge is whole on the large one.
     @Test func resizedCanvasDrawsAsAFreshCompositor() {
-        CAEngine.clock = ManualClock(now: 0)
-        defer { CAEngine.reset() }
+        freshEngine(at: 0)
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 120, height: 120)
         let disc = CAShapeLayer()

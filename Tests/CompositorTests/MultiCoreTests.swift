@@ -25,9 +25,7 @@ import Testing
     }
 
     @Test func twoCoresDrawWhatOneDraws() {
-        let clock = ManualClock(now: 0)
-        CAEngine.clock = clock
-        defer { CAEngine.reset() }
+        let clock = freshEngine(at: 0)
         let root = makeTree(seed: 21)
         CAEngine.step(root)
         // The frame is one the compositor draws in bands, not one it leaves to a single core.

@@ -1,6 +1,7 @@
 import Compositor
 import Foundation
 import LayerKit
+import LayerscopeTestSupport
 import Raster
 import Testing
 
@@ -79,7 +80,7 @@ import Testing
     /// Within 3/255 everywhere: both resample a flat drawing at two pixels a point through the same
     /// map, cut by the same projected rectangle.
     @Test func aTurnedGradientIsItsFlatGradientTurned() {
-        CAEngine.reset()
+        freshEngine()
         let flat = Self.render(
             Self.gradient(frame: CGRect(x: 0, y: 0, width: 400, height: 200), transform: CATransform3DIdentity),
             width: 400, height: 200)
@@ -92,7 +93,7 @@ import Testing
 
     /// A projected gradient that did not change is the same picture, so a damage frame redraws nothing.
     @Test func anUnchangedProjectedGradientIsNotDamaged() {
-        CAEngine.reset()
+        freshEngine()
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 480, height: 280)
         root.addSublayer(Self.gradient(frame: Self.frame, transform: Self.turned))
@@ -108,7 +109,7 @@ import Testing
     /// (from FreeType's bitmaps) and turned the same way differs from it only at glyph edges: a mean
     /// alpha difference under 2/255 over the frame.
     @Test func turnedTextIsItsFlatTextTurned() {
-        CAEngine.reset()
+        freshEngine()
         func text(frame: CGRect, size: CGFloat, transform: CATransform3D) -> CATextLayer {
             Self.withoutActions {
                 let layer = CATextLayer()
@@ -151,7 +152,7 @@ import Testing
     /// layer's alpha (a blur keeps the total, within 2 %), its centroid moved by the offset (within a
     /// pixel: the offset is taken as the map is at the layer's centre).
     @Test func aTurnedLayerCastsItsShadow() {
-        CAEngine.reset()
+        freshEngine()
         func layer(shadow: Bool) -> CALayer {
             Self.withoutActions {
                 let layer = CALayer()

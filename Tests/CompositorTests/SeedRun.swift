@@ -2,6 +2,7 @@ import Compositor
 import Foundation
 import ImageFiles
 import LayerKit
+import LayerscopeTestSupport
 import Raster
 import Scenes
 
@@ -30,7 +31,7 @@ struct SeedImages {
 final class SeedRun {
     static let size = CGSize(width: 160, height: 90)
 
-    let clock = ManualClock(now: 0)
+    let clock: ManualClock
     let scene: Scene
     /// The scene's log lines (the ship's "The animation stopped (finished: NO)", …), in order.
     private(set) var log: [String] = []
@@ -41,10 +42,9 @@ final class SeedRun {
         try self.init { try BuiltInScenes.make(name: name, size: size, images: images.sceneImages) }
     }
 
-    /// The scene that `make` builds once the engine is reset (its clock at 0).
+    /// The scene that `make` builds on a fresh engine (its clock at 0).
     init(_ make: () throws -> Scene) rethrows {
-        CAEngine.reset()
-        CAEngine.clock = clock
+        clock = freshEngine(at: 0)
         scene = try make()
         scene.log = { [weak self] line in self?.log.append(line) }
     }

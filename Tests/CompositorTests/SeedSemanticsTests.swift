@@ -77,12 +77,12 @@ import Testing
     func pausedTreeHoldsItsFrameAndResumesFromIt(scene name: String, pausedAt pause: Double) throws {
         let run = try SeedRun(name, images: SeedImages())
         let atPause = run.frame(at: pause)
-        run.scene.perform(.pauseResume)
+        run.scene.perform(.pause)
         Frames.expectSame(run.draw(), atPause, "\(name) right after pausing at \(pause) s")
         for time in [pause + 0.1, pause + 1, 9.25] {
             Frames.expectSame(run.frame(at: time), atPause, "\(name) paused, at \(time) s")
         }
-        run.scene.perform(.pauseResume)
+        run.scene.perform(.resume)
         Frames.expectSame(run.draw(), atPause, "\(name) right after resuming at 9.25 s")
         Frames.expectSame(
             run.frame(at: 9.25 + 1e-6), atPause, "\(name) 1 µs after resuming",

@@ -1,5 +1,6 @@
 import Foundation
 import LayerKit
+import LayerscopeTestSupport
 import Raster
 import Testing
 
@@ -19,7 +20,7 @@ import Testing
     /// The layout is made once and kept while only colour changes, then made again when the string
     /// does; the glyphs' coverage is kept while the layout and transform are.
     @Test func layoutsAreKeptWhileTheTextIsUnchanged() throws {
-        _ = CAEngine.reset()
+        freshEngine()
         let layouts = TextLayouts()
         let layer = Self.textLayer("Kept", frame: CGRect(x: 0, y: 0, width: 200, height: 50))
         let canvas = PixelRect(x: 0, y: 0, width: 200, height: 50)
@@ -46,7 +47,7 @@ import Testing
 
     /// Opacity 0.5 halves every glyph pixel's alpha (within rounding).
     @Test func opacityScalesTheGlyphs() {
-        _ = CAEngine.reset()
+        freshEngine()
         func render(opacity: Float) -> Bitmap {
             let root = CALayer()
             root.frame = CGRect(x: 0, y: 0, width: 120, height: 50)
@@ -73,7 +74,7 @@ import Testing
 
     /// A rounded `masksToBounds` ancestor clips the glyphs to its corners.
     @Test func aRoundedClipClipsTheText() {
-        _ = CAEngine.reset()
+        freshEngine()
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 60, height: 60)
         let card = CALayer()
@@ -94,7 +95,7 @@ import Testing
     /// Runs of an attributed string are drawn in their own colours (and the layer's `foregroundColor`
     /// is not used for them).
     @Test func attributedRunsKeepTheirColours() {
-        _ = CAEngine.reset()
+        freshEngine()
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 120, height: 40)
         let string = NSMutableAttributedString(
@@ -114,7 +115,7 @@ import Testing
     /// across and 0 to 1,493 up: at 5,000 pt, x 490.7 to 983.9 and y 996 to 4,641 (the baseline) in the
     /// layer, whose point (700, 2000) is the frame's (20, 20).
     @Test func hugeTextIsDrawnWithoutGlyphPlanes() {
-        _ = CAEngine.reset()
+        freshEngine()
         #expect(GlyphCache.places(18, under: .identity) && !GlyphCache.places(5000, under: .identity))
         #expect(!GlyphCache.places(18, under: CGAffineTransform(rotationAngle: 0.1)))
         let root = CALayer()

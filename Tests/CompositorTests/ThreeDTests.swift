@@ -467,8 +467,7 @@ import Testing
     /// Damage under projection: frames of a turning card drawn into one bitmap with `damageOnly` are
     /// exactly the frames drawn whole, and the damage is the projected quadrilaterals' bounds.
     @Test func damageOfProjectedLayersIsExact() {
-        CAEngine.reset()
-        CAEngine.clock = ManualClock(now: 0)
+        freshEngine(at: 0)
         let picture = Bitmap(width: 16, height: 16)
         for y in 0..<16 { for x in 0..<16 { picture[x, y] = (x + y) % 2 == 0 ? 0xFFFF_FFFF : 0xFF00_0080 } }
         let (root, _) = perspectiveCard(angle: 0.2, d: 400)

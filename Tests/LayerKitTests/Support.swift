@@ -1,14 +1,11 @@
+import LayerscopeTestSupport
 import Testing
 
 @testable import LayerKit
 
-/// A fresh engine on this thread with a manual clock at `now`.
-func freshEngine(at now: CFTimeInterval = 0) -> ManualClock {
-    CAEngine.reset()
-    let clock = ManualClock(now: now)
-    CAEngine.clock = clock
-    return clock
-}
+/// A fresh engine on this thread with a manual clock at `now` (`LayerscopeTestSupport.freshEngine`).
+@discardableResult
+func freshEngine(at now: CFTimeInterval = 0) -> ManualClock { LayerscopeTestSupport.freshEngine(at: now) }
 
 /// Records delegate callbacks and the engine's dated events.
 final class Recorder: CAAnimationDelegate {

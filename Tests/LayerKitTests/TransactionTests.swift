@@ -26,7 +26,8 @@ import Testing
         step(root, clock, at: 1.5)
         #expect(order == ["stop true"])
         step(root, clock, at: 2.5)
-        #expect(order == ["stop true", "stop true", "block at 2.5"])
+        // The block runs with the clock at its last animation's stop (2 s), not the frame that found it.
+        #expect(order == ["stop true", "stop true", "block at 2.0"])
         step(root, clock, at: 3)
         #expect(order.count == 3)
     }
@@ -121,22 +122,28 @@ import Testing
 }
 
 /// A completion block that opens another transaction with a block: the new block runs at the next
-/// step, not in the same one (no unbounded chains inside one frame).
+/// step, not in the same one (no unbounded chains inside one frame). A block without animations is
+/// dated at its transaction's commit, so each sees the time the first was committed at.
 @Suite struct ChainedCompletionTests {
     @Test func chainedBlocksRunOnePerStep() {
-        let clock = freshEngine(at: 0)
+        let clock = freshEngine(at: 0.5)
         let root = CALayer()
-        var runs: [Double] = []
+        var runs: [(step: Double, dated: Double)] = []
         func schedule() {
             CATransaction.begin()
             CATransaction.setCompletionBlock {
-                runs.append(CACurrentMediaTime())
+                runs.append((clock.now, CACurrentMediaTime()))
                 if runs.count < 3 { schedule() }
             }
             CATransaction.commit()
         }
         schedule()
-        for t in [1.0, 2, 3, 4] { step(root, clock, at: t) }
-        #expect(runs == [1, 2, 3])
+        var stepTime = 0.0
+        for t in [1.0, 2, 3, 4] {
+            stepTime = t
+            step(root, clock, at: t)
+            #expect(runs.count == min(Int(t), 3), "one block a step, at \(stepTime)")
+        }
+        #expect(runs.map(\.dated) == [0.5, 0.5, 0.5])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LayerKit
+import LayerscopeTestSupport
 import Raster
 import Testing
 
@@ -9,9 +10,7 @@ import Testing
 /// opacity pulse with a forwards fill, and an eased move removed on completion.
 @MainActor
 func panelScene(at t: Double) -> CALayer {
-    CAEngine.reset()
-    let clock = ManualClock(now: 0)
-    CAEngine.clock = clock
+    let clock = freshEngine(at: 0)
     let root = CALayer()
     root.name = "root"
     let box = CALayer()

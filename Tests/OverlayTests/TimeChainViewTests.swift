@@ -1,4 +1,5 @@
 import LayerKit
+import LayerscopeTestSupport
 import Raster
 import Testing
 
@@ -10,9 +11,7 @@ import Testing
 @MainActor
 @Suite(.serialized) struct TimeChainViewTests {
     static func draw(pausedRoot: Bool) throws -> Bitmap {
-        CAEngine.reset()
-        CAEngine.clock = ManualClock(now: 0)
-        defer { CAEngine.reset() }
+        freshEngine(at: 0)
         func layer(_ name: String, in parent: CALayer?) -> CALayer {
             let layer = CALayer()
             layer.name = name
@@ -63,8 +62,7 @@ import Testing
     }
 
     private static func facts() -> AnimationTimingFacts {
-        CAEngine.reset()
-        CAEngine.clock = ManualClock(now: 0)
+        freshEngine(at: 0)
         let layer = CALayer()
         layer.add(CABasicAnimation(keyPath: "opacity"), forKey: "a")
         return AnimationSampler(layer: layer, key: "a")!.facts
@@ -75,9 +73,7 @@ import Testing
 /// count (it used to read "value —").
 @MainActor
 @Test func pathTimeChainGolden() throws {
-    CAEngine.reset()
-    CAEngine.clock = ManualClock(now: 0)
-    defer { CAEngine.reset() }
+    freshEngine(at: 0)
     let shape = CAShapeLayer()
     shape.name = "blob"
     let morph = CABasicAnimation(keyPath: "path")

@@ -1,5 +1,6 @@
 import Foundation
 import LayerKit
+import LayerscopeTestSupport
 import Raster
 import Scenes
 import Testing
@@ -12,8 +13,7 @@ import Testing
 /// four key times whose layer is paused from 2.5 to 3 s; a spin with `timeOffset` 0.25 repeated 1.5 times.
 @MainActor
 func timelineScene(at t: Double) throws -> FileScene {
-    CAEngine.reset()
-    CAEngine.clock = ManualClock(now: 0)
+    freshEngine(at: 0)
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("assets/scenes/timeline.json")
     let scene = FileScene(document: try SceneFile.load(url: url), images: [:])
@@ -82,8 +82,7 @@ struct TimelinePanelTests {
     /// frames after it, the tree unchanged, make none (before, every frame made a sampler of each of
     /// the thousand animations); an added animation makes them again.
     @Test func aSteadyTreeOfManyAnimationsIsNotSampledEveryFrame() {
-        CAEngine.reset()
-        CAEngine.clock = ManualClock(now: 0)
+        freshEngine(at: 0)
         let root = CALayer()
         for index in 0..<(TimelinePanel.maximumRows * 4) {
             let layer = CALayer()
@@ -133,7 +132,6 @@ struct TimelinePanelTests {
     /// key times × the duration; the `timeOffset` wrap is marked as a wrap, the repeat apart from it.
     @Test func legsOfTheTimelineScene() throws {
         let (scene, panel) = try followedTimelineScene(until: 2.2, text: false)
-        defer { CAEngine.reset() }
         #expect(panel.samplers.map { $0.facts.key ?? "-" } == ["slide", "group", "late", "spin", "hop"])
         #expect(panel.lineCount == 7, "five animations and the group's two children")
         #expect(
@@ -176,7 +174,6 @@ struct TimelinePanelTests {
     /// by the time it stood still.
     @Test func aPausedLayerHoldsItsRow() throws {
         let (scene, panel) = try followedTimelineScene(until: 2.7, text: false)
-        defer { CAEngine.reset() }
         #expect(panel.legs(ofRow: 4).pausedBy == "d")
         #expect(rounded(panel.legs(ofRow: 4).legs.spans)[1] == "2.000000000 3.500000000 active", "kept while paused")
         #expect(panel.legs(ofRow: 0).pausedBy == nil)
@@ -189,7 +186,6 @@ struct TimelinePanelTests {
     /// step back) takes them back instead of adding new ones.
     @Test func rowsOutliveTheEndAndATreeMadeAgain() throws {
         let (scene, panel) = try followedTimelineScene(until: 2.2, text: false)
-        defer { CAEngine.reset() }
         follow(scene, with: panel, from: 2.2, to: 9)
         #expect(panel.lineCount == 7, "past the end every row stays")
         let again = try timelineScene(at: 0)
@@ -208,7 +204,6 @@ struct TimelinePanelTests {
     /// follows scene time (never leaving the axis, also past its end).
     @Test func thePlayheadCrossesEveryRow() throws {
         let (_, panel) = try followedTimelineScene(until: 2.2, text: false)
-        defer { CAEngine.reset() }
         let bitmap = Bitmap(width: 900, height: panel.frame.height)
         for t in [0.0, 1.3, 4, 9] {
             panel.draw(sceneTime: t, speed: 1, paused: false, loops: false, into: bitmap)
@@ -222,7 +217,6 @@ struct TimelinePanelTests {
 
     @Test func sceneGolden() throws {
         let (_, panel) = try followedTimelineScene(until: 2.7)
-        defer { CAEngine.reset() }
         let bitmap = Bitmap(width: 900, height: panel.frame.height)
         panel.draw(sceneTime: 2.7, speed: 0.25, paused: true, loops: true, into: bitmap)
         try CurveGoldens.check(bitmap, named: "timeline_scene_2.7s")
@@ -230,7 +224,6 @@ struct TimelinePanelTests {
 
     @Test func pulseGolden() throws {
         let root = panelScene(at: 1.05)
-        defer { CAEngine.reset() }
         let panel = expandedPanel(root: root, width: 640, length: 3)
         let bitmap = Bitmap(width: 640, height: panel.frame.height)
         panel.draw(sceneTime: 1.05, speed: 1, paused: false, loops: false, into: bitmap)
@@ -241,9 +234,7 @@ struct TimelinePanelTests {
     /// back), the ship's interrupted and restarted rotation, reveal's push and pop.
     @Test(arguments: [("wipe", 2.5, 4.0), ("ship", 2.0, 4.0), ("reveal", 4.0, 5.0)])
     func builtInSceneGolden(name: String, at t: Double, length: Double) throws {
-        CAEngine.reset()
-        CAEngine.clock = ManualClock(now: 0)
-        defer { CAEngine.reset() }
+        freshEngine(at: 0)
         let scene = try BuiltInScenes.make(
             name: name, size: CGSize(width: 640, height: 360), images: SceneImages(a: 0, b: 0, ship: 0))
         let panel = TimelinePanel(text: CurveGoldens.font(11))
@@ -261,9 +252,7 @@ struct TimelinePanelTests {
     /// The ship's first rotation, stopped at 1 s of its 2 s: marked removed there, when the stop took
     /// it off its layer; the second, added at 1.5 s, runs to its end.
     @Test func aStopMarksWhereTheAnimationWasRemoved() throws {
-        CAEngine.reset()
-        CAEngine.clock = ManualClock(now: 0)
-        defer { CAEngine.reset() }
+        freshEngine(at: 0)
         let scene = try BuiltInScenes.make(
             name: "ship", size: CGSize(width: 640, height: 360), images: SceneImages(a: 0, b: 0, ship: 0))
         let panel = TimelinePanel(text: nil)
@@ -278,7 +267,6 @@ struct TimelinePanelTests {
     /// the time chain; the release budget is 0.5 ms (BENCHMARKS.md).
     @Test func inspectorCostAt1080p() throws {
         let (scene, followed) = try followedTimelineScene(until: 2.2)
-        defer { CAEngine.reset() }
         let bitmap = Bitmap(width: 1920, height: 1080)
         bitmap.fill(0xFF00_0000)
         let font = CurveGoldens.font(11)

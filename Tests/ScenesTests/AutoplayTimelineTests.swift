@@ -2,8 +2,8 @@ import LayerKit
 import Scenes
 import Testing
 
-/// The timeline runs the actions due at one time together, after one frame step, each seeing that
-/// time as "now".
+/// The timeline runs the actions due at one time together, in one batch of the engine's schedule (a
+/// frame step before them and one after), each seeing that time as "now".
 @Suite struct AutoplayTimelineTests {
     static func move() -> CABasicAnimation {
         let animation = CABasicAnimation(keyPath: "position.x")
@@ -23,18 +23,19 @@ import Testing
         root.addSublayer(b)
         var seen: [(time: CFTimeInterval, events: Int)] = []
         let note = { seen.append((CACurrentMediaTime(), engine.events.count)) }
-        var timeline = AutoplayTimeline([
-            .init(time: 0) {
-                a.add(Self.move(), forKey: "move")
-                note()
-            },
-            .init(time: 1, run: note),
-            .init(time: 0) {
-                b.add(Self.move(), forKey: "move")
-                note()
-            },
-        ])
-        timeline.advance(root, to: 2)
+        AutoplayTimeline.schedule(
+            [
+                .init(time: 0) {
+                    a.add(Self.move(), forKey: "move")
+                    note()
+                },
+                .init(time: 1, run: note),
+                .init(time: 0) {
+                    b.add(Self.move(), forKey: "move")
+                    note()
+                },
+            ], on: root.engine)
+        root.engine.advance(root, to: 2)
         // In time order, equal times in their order; the second action at 0 ran before a step could
         // deliver the first one's start.
         #expect(seen.map(\.time) == [0, 0, 1])

@@ -1,13 +1,15 @@
 import LayerKit
+import LayerscopeTestSupport
+import Testing
 
-/// A fresh engine on a manual clock at 0, with every delivered callback recorded.
+@testable import Scenes
+
+/// A fresh engine on a manual clock at 0 (the thread's default), with every delivered callback recorded.
 final class EngineFixture {
-    let clock = ManualClock(now: 0)
+    let clock = freshEngine(at: 0)
     private(set) var events: [CAAnimationEvent] = []
 
     init() {
-        CAEngine.reset()
-        CAEngine.clock = clock
         CAEngine.eventObserver = { [weak self] event in self?.events.append(event) }
     }
 
@@ -48,4 +50,13 @@ func presentedNumber(_ layer: CALayer?, _ keyPath: String) throws -> Double {
         throw MissingValue(description: "no number at \(keyPath)")
     }
     return value
+}
+
+/// A built-in scene made on the thread's engine with blank pictures, and its script.
+func builtIn<Script: SceneScript>(_ name: String, _ type: Script.Type, size: CGSize = CGSize(width: 200, height: 100))
+    throws -> (scene: ScriptScene, script: Script)
+{
+    let blank = SceneImages(a: 0, b: 0, ship: 0)
+    let scene = try #require(try BuiltInScenes.make(name: name, size: size, images: blank) as? ScriptScene)
+    return (scene, try #require(scene.script as? Script))
 }

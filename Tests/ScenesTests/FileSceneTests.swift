@@ -139,7 +139,7 @@ struct FileSceneTests {
         scene.advance(to: 2)
         scene.perform(.start)
         #expect(abs(try Self.value(scene, "box", "position.x", at: 2.5) - 5) < 1e-9)
-        scene.perform(.pauseResume)
+        scene.perform(.pause)
         #expect(abs(try Self.value(scene, "box", "position.x", at: 9) - 5) < 1e-9)
         #expect(engine.stops.map(\.1) == [false])
     }

@@ -17,8 +17,7 @@ struct RevealSceneTests {
 
     @Test func pushGrowsTheOvalAndPopShrinksIt() throws {
         let engine = EngineFixture()
-        let scene = RevealScene(size: Self.size, imageA: nil, imageB: nil)
-        let navigation = scene.navigation
+        let (scene, navigation) = try builtIn("reveal", Reveal.self, size: Self.size)
         let radii: [(CFTimeInterval, Double)] = [
             (0, 0.5), (0.5, 191.797), (1, 383.094), (1.5, 574.392), (1.999, 765.306),
         ]
@@ -44,30 +43,30 @@ struct RevealSceneTests {
 
     @Test func pauseHoldsTheRevealAndResumeContinuesIt() throws {
         let engine = EngineFixture()
-        let scene = RevealScene(size: Self.size, imageA: nil, imageB: nil)
+        let (scene, navigation) = try builtIn("reveal", Reveal.self, size: Self.size)
         scene.advance(to: 0.5)
-        scene.perform(.pauseResume)
+        scene.perform(.pause)
         scene.advance(to: 2.5)
-        #expect(abs(try Self.radius(scene.navigation.screenB) - 191.797) < 1e-3)
+        #expect(abs(try Self.radius(navigation.screenB) - 191.797) < 1e-3)
         #expect(engine.stops.isEmpty)
-        scene.perform(.pauseResume)
+        scene.perform(.resume)
         scene.advance(to: 3)
-        #expect(abs(try Self.radius(scene.navigation.screenB) - 383.094) < 1e-3, "the pop at 3 s is refused mid-push")
+        #expect(abs(try Self.radius(navigation.screenB) - 383.094) < 1e-3, "the pop at 3 s is refused mid-push")
         scene.advance(to: 4)
         #expect(engine.stops.count == 1 && abs(engine.stops[0].0 - 4) < 1e-9 && engine.stops[0].1)
-        #expect(abs(try Self.radius(scene.navigation.screenB) - 765.6889) < 1e-3)
-        #expect(scene.navigation.showingB)
+        #expect(abs(try Self.radius(navigation.screenB) - 765.6889) < 1e-3)
+        #expect(navigation.showingB)
     }
 
     @Test func stopEndsTheTransitionAtOnce() throws {
         _ = EngineFixture()
-        let scene = RevealScene(size: Self.size, imageA: nil, imageB: nil)
+        let (scene, navigation) = try builtIn("reveal", Reveal.self, size: Self.size)
         scene.advance(to: 0.5)
         scene.perform(.stop)
-        #expect(abs(try Self.radius(scene.navigation.screenB) - 765.6889) < 1e-3)
-        #expect(scene.navigation.showingB)
+        #expect(abs(try Self.radius(navigation.screenB) - 765.6889) < 1e-3)
+        #expect(navigation.showingB)
         scene.perform(.start)
         scene.advance(to: 1.5)
-        #expect(abs(try Self.radius(scene.navigation.screenB) - 383.094) < 1e-3)
+        #expect(abs(try Self.radius(navigation.screenB) - 383.094) < 1e-3)
     }
 }

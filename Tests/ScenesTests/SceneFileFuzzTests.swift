@@ -75,7 +75,7 @@ struct SceneFileFuzzTests {
                 _ = EngineFixture()
                 let scene = FileScene(document: document, images: [:])
                 for time in [0, 0.5, 1.5, 3, 10.0] { scene.advance(to: time) }
-                scene.perform(.pauseResume)
+                scene.perform(.pause)
                 scene.perform(.stop)
             } catch {
                 failed += 1

@@ -54,15 +54,15 @@ struct ScriptSceneTests {
         #expect(fixture.stops.map(\.0) == [1] && fixture.stops.map(\.1) == [false])
     }
 
-    @Test func actionsAreTheToolbarsWithPauseResumeAfterStartAndStop() {
+    @Test func actionsAreTheScriptsOwnBeyondTheViewers() {
         _ = EngineFixture()
         let script = Counter()
         let scene = ScriptScene(name: "counter", script: script, size: CGSize(width: 10, height: 10))
-        #expect(scene.actions == [.start, .stop, .pauseResume, .named("jump")])
+        #expect(scene.actions == [.named("jump")])
         scene.perform(.named("jump"))
         scene.perform(.start)
         #expect(script.performed == ["jump", "start"])
-        scene.perform(.pauseResume)
+        scene.perform(.pause)
         #expect(LayerPause.isPaused(scene.rootLayer))
         #expect(script.performed == ["jump", "start"])
     }
@@ -72,7 +72,7 @@ struct ScriptSceneTests {
         #expect(ScriptScene(name: "c", script: Counter(), size: CGSize(width: 10, height: 10)).naturalDuration == 3)
         let plain = ScriptScene(name: "p", script: Plain(), size: CGSize(width: 10, height: 10))
         #expect(plain.naturalDuration == 1)
-        #expect(plain.actions == [.start, .stop, .pauseResume])
+        #expect(plain.actions == [])
     }
 
     @Test func actionNamesMapToTheViewersOwnOrToNamedOnes() {

@@ -8,13 +8,13 @@ import Testing
 struct ShipSceneTests {
     @Test func autoplayStartsStopsAndRestarts() throws {
         let engine = EngineFixture()
-        let scene = ShipScene(size: CGSize(width: 1280, height: 720), background: nil, ship: nil)
+        let (scene, script) = try builtIn("ship", Ship.self, size: CGSize(width: 1280, height: 720))
         var lines: [String] = []
         scene.log = { lines.append($0) }
-        let ship = scene.controller.shipLayer!
+        let ship = script.shipLayer
         #expect(ship.position == CGPoint(x: 150, y: 150))
         #expect(ship.bounds == CGRect(x: 0, y: 0, width: 128, height: 128))
-        #expect(scene.controller.containerView.frame == CGRect(x: 490, y: 210, width: 300, height: 300))
+        #expect(script.containerView.frame == CGRect(x: 490, y: 210, width: 300, height: 300))
 
         scene.advance(to: 0.5)
         #expect(abs(try presentedNumber(ship, "transform.rotation") - .pi / 2) < 1e-9)
@@ -37,15 +37,15 @@ struct ShipSceneTests {
 
     @Test func pausedShipHoldsItsAngle() throws {
         _ = EngineFixture()
-        let scene = ShipScene(size: CGSize(width: 640, height: 480), background: nil, ship: nil)
+        let (scene, script) = try builtIn("ship", Ship.self, size: CGSize(width: 640, height: 480))
         scene.advance(to: 2)
-        scene.perform(.pauseResume)
-        let ship = scene.controller.shipLayer!
+        scene.perform(.pause)
+        let ship = script.shipLayer
         let angle = try presentedNumber(ship, "transform.rotation")
         #expect(abs(angle - .pi / 2) < 1e-9)
         scene.advance(to: 9)
         #expect(abs(try presentedNumber(ship, "transform.rotation") - angle) < 1e-9)
-        scene.perform(.pauseResume)
+        scene.perform(.resume)
         scene.advance(to: 9.5)
         #expect(abs(try presentedNumber(ship, "transform.rotation") - .pi) < 1e-9)
     }

@@ -34,9 +34,10 @@ import Testing
             #expect(fields[0] == Substring(ValueFormatter.format(t)) && abs(value - number) <= 1e-9, "\(line)")
         }
         // Each spring runs for its settling duration, then the layer shows its model value, the end.
+        // A second scene on an engine of its own (its clock starts at 0 again).
         let settled = try SceneEvaluation.lines(
-            scene: try SceneLoader.loadFile(url.path), layer: "critical", key: "position.x", times: [1.45, 1.5],
-            events: true)
+            player: try ScenePlayer(make: { try SceneLoader.loadFile(url.path) }), layer: "critical",
+            key: "position.x", times: [1.45, 1.5], events: true)
         #expect(settled.contains("1.5 didStop critical slide finished=true"))
         #expect(settled.last == "1.5 900")
         let bouncy = CASpringAnimation()

@@ -8,21 +8,21 @@ import Testing
 struct WipeSceneTests {
     @Test func strokeEndFollowsTheSeedsTimelineAndTheImageIsHiddenAt4s() throws {
         let engine = EngineFixture()
-        let scene = WipeScene(size: CGSize(width: 200, height: 100), imageA: nil, imageB: nil)
+        let (scene, wipe) = try builtIn("wipe", Wipe.self, size: CGSize(width: 200, height: 100))
         let expected: [(CFTimeInterval, Double)] = [
             (0.5, 0.25), (1, 0.5), (2, 1), (3, 0.5), (3.5, 0.25), (3.999, 0.0005),
         ]
         for (time, strokeEnd) in expected {
             scene.advance(to: time)
-            let value = try presentedNumber(scene.controller.imageView.mask, "strokeEnd")
+            let value = try presentedNumber(wipe.imageView.layer.mask, "strokeEnd")
             #expect(abs(value - strokeEnd) < 1e-9, "at \(time)")
-            #expect(scene.controller.imageView.isHidden == false)
-            #expect(scene.controller.animationInFlight)
+            #expect(wipe.imageView.isHidden == false)
+            #expect(wipe.animationInFlight)
         }
         scene.advance(to: 4)
-        #expect(scene.controller.imageView.isHidden)
-        #expect(scene.controller.imageView.mask == nil)
-        #expect(scene.controller.animationInFlight == false)
+        #expect(wipe.imageView.isHidden)
+        #expect(wipe.imageView.layer.mask == nil)
+        #expect(wipe.animationInFlight == false)
         #expect(engine.stops.count == 1)
         #expect(engine.stops.first?.0 == 4)
         #expect(engine.stops.first?.1 == true)
@@ -32,9 +32,9 @@ struct WipeSceneTests {
 
     @Test func maskIsTheSeedsArc() throws {
         _ = EngineFixture()
-        let scene = WipeScene(size: CGSize(width: 300, height: 400), imageA: nil, imageB: nil)
+        let (scene, wipe) = try builtIn("wipe", Wipe.self, size: CGSize(width: 300, height: 400))
         scene.advance(to: 0)
-        let mask = try #require(scene.controller.imageView.mask as? CAShapeLayer)
+        let mask = try #require(wipe.imageView.layer.mask as? CAShapeLayer)
         #expect(mask.lineWidth == 250)
         #expect(mask.frame == CGRect(x: 0, y: 0, width: 300, height: 400))
         let reference = CGMutablePath()
@@ -49,15 +49,15 @@ struct WipeSceneTests {
 
     @Test func pauseAndResumeFollowQA1673() throws {
         let engine = EngineFixture()
-        let scene = WipeScene(size: CGSize(width: 200, height: 100), imageA: nil, imageB: nil)
-        func strokeEnd() throws -> Double { try presentedNumber(scene.controller.imageView.mask, "strokeEnd") }
+        let (scene, wipe) = try builtIn("wipe", Wipe.self, size: CGSize(width: 200, height: 100))
+        func strokeEnd() throws -> Double { try presentedNumber(wipe.imageView.layer.mask, "strokeEnd") }
         scene.advance(to: 1.5)
-        scene.perform(.pauseResume)
+        scene.perform(.pause)
         #expect(abs(try strokeEnd() - 0.75) < 1e-9)
         scene.advance(to: 5)
         #expect(abs(try strokeEnd() - 0.75) < 1e-9)
         scene.advance(to: 11.5)
-        scene.perform(.pauseResume)
+        scene.perform(.resume)
         scene.advance(to: 12)
         #expect(abs(try strokeEnd() - 1) < 1e-9)
         scene.advance(to: 13)
@@ -65,27 +65,27 @@ struct WipeSceneTests {
         scene.advance(to: 14)
         #expect(engine.stops.count == 1)
         #expect(engine.stops.first.map { abs($0.0 - 14) < 1e-9 && $0.1 } == true)
-        #expect(scene.controller.imageView.isHidden)
+        #expect(wipe.imageView.isHidden)
     }
 
-    @Test func stopWhilePausedRunsTheBlockAndRemovesThePause() {
+    @Test func stopWhilePausedRunsTheBlockAndRemovesThePause() throws {
         let engine = EngineFixture()
-        let scene = WipeScene(size: CGSize(width: 200, height: 100), imageA: nil, imageB: nil)
+        let (scene, wipe) = try builtIn("wipe", Wipe.self, size: CGSize(width: 200, height: 100))
         scene.advance(to: 1)
-        scene.perform(.pauseResume)
+        scene.perform(.pause)
         #expect(scene.rootLayer.speed == 0)
         scene.perform(.stop)
         #expect(engine.stops.count == 1)
         #expect(engine.stops.first?.1 == false)
         #expect(scene.rootLayer.speed == 1)
         #expect(scene.rootLayer.timeOffset == 0)
-        #expect(scene.controller.imageView.isHidden)
-        #expect(scene.controller.animationInFlight == false)
+        #expect(wipe.imageView.isHidden)
+        #expect(wipe.animationInFlight == false)
     }
 
-    @Test func startWhileInFlightIsIgnored() {
+    @Test func startWhileInFlightIsIgnored() throws {
         let engine = EngineFixture()
-        let scene = WipeScene(size: CGSize(width: 200, height: 100), imageA: nil, imageB: nil)
+        let (scene, wipe) = try builtIn("wipe", Wipe.self, size: CGSize(width: 200, height: 100))
         var lines: [String] = []
         scene.log = { lines.append($0) }
         scene.advance(to: 1)

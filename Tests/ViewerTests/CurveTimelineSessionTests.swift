@@ -98,7 +98,7 @@ struct CurveTimelineSessionTests {
             try Data(json.utf8).write(to: url)
         }
         try save(opacity: 1)
-        let source = try SceneSource { FileScene(document: try SceneFile.load(url: url), images: [:]) }
+        let source = try SceneSource(make: { FileScene(document: try SceneFile.load(url: url), images: [:]) })
         let (session, lines) = Self.session(source: source, paused: true)
         for _ in 0..<120 { session.perform(.stepForward, origin: "key period", hostTime: 100) }
         let bitmap = Bitmap(width: 320, height: 240)

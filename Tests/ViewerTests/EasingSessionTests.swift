@@ -28,7 +28,7 @@ struct EasingSessionTests {
     private static func session(_ folder: URL) throws -> (ViewerSession, Lines, URL, Bitmap) {
         let file = folder.appendingPathComponent("scene.json")
         try Data(scene.utf8).write(to: file)
-        let source = try SceneSource(makeScene: { try SceneLoader.load(file.path) })
+        let source = try SceneSource(make: { try SceneLoader.load(file.path) })
         let lines = Lines()
         let session = ViewerSession(
             source: source, options: ViewerOptions(scene: file.path, paused: true, seek: 1), hostTime: 100,
@@ -90,7 +90,7 @@ struct EasingSessionTests {
         let lines = Lines()
         // Shown as a built-in scene would be: the session has no file to write to.
         let session = ViewerSession(
-            source: try SceneSource(makeScene: { try SceneLoader.load(file.path) }),
+            source: try SceneSource(make: { try SceneLoader.load(file.path) }),
             options: ViewerOptions(scene: "wipe", paused: true), hostTime: 100, text: nil, makeScene: { _ in nil },
             log: { lines.all.append($0) })
         session.layout(width: 600, height: 700)

@@ -161,7 +161,7 @@ struct SceneFileWatcherTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("scene.json")
         try Self.bigScene(rootName: "before", kilobytes: 1).write(to: file)
-        let source = try SceneSource { FileScene(document: try SceneFile.load(url: file), images: [:]) }
+        let source = try SceneSource(make: { FileScene(document: try SceneFile.load(url: file), images: [:]) })
         var lines: [String] = []
         let session = ViewerSession(
             source: source, options: ViewerOptions(scene: file.path), hostTime: 100, text: nil,
@@ -181,7 +181,6 @@ struct SceneFileWatcherTests {
         #expect(session.sceneError == nil)
         #expect(lines.filter { $0.contains("error") } == [])
         #expect(lines.filter { $0.hasPrefix("scene file: reloaded") }.count == 1)
-        CAEngine.reset()
     }
 
     @Test func aMissingFolderIsAnError() {

@@ -9,10 +9,10 @@ import Testing
 @Suite struct SceneSourcePauseTests {
     /// The wipe scene with plain stand-in images, at 64×48.
     private func wipe() throws -> SceneSource {
-        try SceneSource {
+        try SceneSource(make: {
             try BuiltInScenes.make(
                 name: "wipe", size: CGSize(width: 64, height: 48), images: SceneImages(a: 0, b: 0, ship: 0))
-        }
+        })
     }
 
     private func strokeEnd(_ source: SceneSource) -> Double? {
@@ -40,10 +40,10 @@ import Testing
     /// The ship's delegate lines are logged on the first run, after a reload, and after a rebuild by
     /// stepping back: each scene is made on its own engine and observed on the engine it belongs to.
     @Test func callbacksAreLoggedAfterReloadsAndRebuilds() throws {
-        let source = try SceneSource {
+        let source = try SceneSource(make: {
             try BuiltInScenes.make(
                 name: "ship", size: CGSize(width: 64, height: 48), images: SceneImages(a: 0, b: 0, ship: 0))
-        }
+        })
         var lines: [String] = []
         source.log = { lines.append($0) }
         source.show(mediaTime: 1.2)
@@ -74,7 +74,7 @@ import Testing
             """
         let document = try SceneFile.decode(
             Data(json.utf8), fileName: "late.json", baseURL: FileManager.default.temporaryDirectory)
-        let source = try SceneSource { FileScene(document: document, images: [:]) }
+        let source = try SceneSource(make: { FileScene(document: document, images: [:]) })
         var lines: [String] = []
         source.log = { lines.append($0) }
         source.show(mediaTime: 0.5)
@@ -82,7 +82,8 @@ import Testing
         source.show(mediaTime: 3)
         #expect(
             lines == [
-                "delegate 1.000 didStop box fade finished=true", "delegate 1.500 didStart box late",
+                "delegate 0.000 didStart box fade", "delegate 1.000 didStop box fade finished=true",
+                "delegate 1.500 didStart box late",
                 "delegate 2.000 didStop box late finished=true",
             ], "\(lines)")
     }

@@ -27,21 +27,18 @@ import Testing
         (0..<bitmap.height).flatMap { y in (0..<bitmap.width).map { bitmap[$0, y] } }
     }
 
-    /// The frame `render --at` draws: a fresh scene on a manual clock, advanced once.
+    /// The frame `render --at` draws: a fresh player of the scene, shown that time once.
     private static func referenceFrame(at time: Double) throws -> [Pixel] {
-        CAEngine.reset()
-        CAEngine.clock = ManualClock(now: 0)
-        defer { CAEngine.reset() }
-        let scene = try makeWipe()
-        scene.advance(to: time)
+        let player = try ScenePlayer(make: makeWipe)
+        player.show(time)
         let bitmap = Bitmap(width: 160, height: 90)
-        Compositor().render(scene.rootLayer, into: bitmap)
+        Compositor().render(player.scene.rootLayer, into: bitmap)
         return pixels(bitmap)
     }
 
     @Test func framesEqualTheRenderedFrameAfterForwardAndBackwardSteps() throws {
         let expected = try Self.referenceFrame(at: 1.25)
-        let source = try SceneSource(makeScene: Self.makeWipe)
+        let source = try SceneSource(make: Self.makeWipe)
         let bitmap = Bitmap(width: 160, height: 90)
         source.show(mediaTime: 1.25)
         source.draw(into: bitmap, damageOnly: false)
@@ -52,7 +49,6 @@ import Testing
         source.show(mediaTime: 1.25)
         source.draw(into: bitmap, damageOnly: false)
         #expect(Self.pixels(bitmap) == expected)
-        CAEngine.reset()
     }
 
     /// `view --size` is honoured for a scene file (which does not lay itself out for it): the picture
@@ -68,55 +64,50 @@ import Testing
             """.utf8
         ).write(to: URL(fileURLWithPath: path))
         let options = ViewerOptions(scene: path, width: 200, height: 50)
-        let source = try SourceFactory.makeSource(options: options) { try SceneLoader.load($0) }
+        let source = try SourceFactory.makeSource(options: options) { try SceneLoader.maker($0) }
         #expect(source.width == 200 && source.height == 50)
         source.show(mediaTime: 0)
         let shown = Bitmap(width: 200, height: 50)
         source.draw(into: shown, damageOnly: false)
         let rendered = Bitmap(width: 200, height: 50)
-        CAEngine.reset()
-        CAEngine.clock = ManualClock(now: 0)
-        defer { CAEngine.reset() }
-        Compositor().render(try SceneLoader.load(path).rootLayer, into: rendered)
+        let player = try ScenePlayer(make: try SceneLoader.maker(path))
+        player.show(0)
+        Compositor().render(player.scene.rootLayer, into: rendered)
         #expect(Self.pixels(shown) == Self.pixels(rendered))
         #expect(shown[125, 20] == 0xFFFF_0000, "the box runs past the file's 100-pixel width")
     }
 
     @Test func damageOnlyDrawingLeavesTheSameFrameAsAFullRedraw() throws {
         let expected = try Self.referenceFrame(at: 1.25)
-        let source = try SceneSource(makeScene: Self.makeWipe)
+        let source = try SceneSource(make: Self.makeWipe)
         let bitmap = Bitmap(width: 160, height: 90)
         for time in [0.5, 2.5, 3.0, 1.25] {
             source.show(mediaTime: time)
             source.draw(into: bitmap, damageOnly: true)
         }
         #expect(Self.pixels(bitmap) == expected)
-        CAEngine.reset()
     }
 
     @Test func sizeNameAndActionsComeFromTheScene() throws {
-        let source = try SceneSource(makeScene: Self.makeWipe)
+        let source = try SceneSource(make: Self.makeWipe)
         #expect(source.name == "wipe")
         #expect(source.width == 160 && source.height == 90)
         #expect(source.rootLayer != nil)
-        CAEngine.reset()
     }
 
     @Test func wipeBecomesIdleAfterItsNaturalDuration() throws {
-        let source = try SceneSource(makeScene: Self.makeWipe)
+        let source = try SceneSource(make: Self.makeWipe)
         source.show(mediaTime: 1)
         #expect(!source.isIdle)
         source.show(mediaTime: 4.5)
         #expect(source.isIdle)
-        CAEngine.reset()
     }
 
     @Test func delegateCallbacksAreLoggedOneLineEach() throws {
-        let source = try SceneSource(makeScene: Self.makeWipe)
+        let source = try SceneSource(make: Self.makeWipe)
         var lines: [String] = []
         source.log = { lines.append($0) }
         source.show(mediaTime: 5)
         #expect(lines.contains { $0.hasPrefix("delegate 4.000 didStop ") && $0.hasSuffix(" finished=true") })
-        CAEngine.reset()
     }
 }

@@ -26,9 +26,11 @@ struct SceneSwitchMemoryTests {
         let picture = Bitmap(width: 64, height: 36)
         picture.fill(0xFF20_4080)
         let source = SourceFactory.makeBuiltInScene(number: number) { name in
-            try BuiltInScenes.make(
-                name: name, size: CGSize(width: 64, height: 36),
-                images: SceneImages(a: picture, b: picture, ship: picture))
+            {
+                try BuiltInScenes.make(
+                    name: name, size: CGSize(width: 64, height: 36),
+                    images: SceneImages(a: picture, b: picture, ship: picture))
+            }
         }
         let probe = Probe()
         probe.source = source
@@ -72,7 +74,6 @@ struct SceneSwitchMemoryTests {
         #expect(left.filter { $0.root != nil }.count == 0, "layer trees still alive")
         #expect(left.filter { $0.picture != nil }.count == 0, "pictures still alive")
         #expect(probes.all.last?.source === session.source)
-        CAEngine.reset()
     }
 
     private static func pixels(_ bitmap: Bitmap) -> [Pixel] {
@@ -97,7 +98,6 @@ struct SceneSwitchMemoryTests {
         session.draw(into: window, hostTime: 101, figures: HUDFigures(), dropped: 0)
         #expect(Self.pixels(window) == before, "the same frame")
         #expect(session.source.rootLayer?.sublayers?.first?.mask?.animationKeys() == ["strokeEnd"], "still animating")
-        CAEngine.reset()
     }
 
     /// Going back in time (a frame step back, a scrub, or a frame drawn for a display-link tick a little

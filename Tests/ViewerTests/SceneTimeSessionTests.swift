@@ -28,7 +28,7 @@ struct SceneTimeSessionTests {
     ) {
         let url = folder.appendingPathComponent("fade.json")
         try Data(json.utf8).write(to: url)
-        let source = try SceneSource { FileScene(document: try SceneFile.load(url: url), images: [:]) }
+        let source = try SceneSource(make: { FileScene(document: try SceneFile.load(url: url), images: [:]) })
         let lines = SessionLines()
         let session = ViewerSession(
             source: source, options: ViewerOptions(scene: "fade"), hostTime: 100, text: text,

@@ -18,7 +18,7 @@ private final class Jumper: SceneScript {
 @Suite(.serialized) struct ScriptSceneViewerTests {
     @Test func aScenesOwnActionsAreExtraCommandsPerformedByTheScript() throws {
         Jumper.performed = []
-        let source = try SceneSource(makeScene: {
+        let source = try SceneSource(make: {
             ScriptScene(name: "jumper", script: Jumper(), size: CGSize(width: 32, height: 32))
         })
         defer { source.close() }

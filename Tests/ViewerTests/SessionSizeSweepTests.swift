@@ -29,11 +29,11 @@ struct SessionSizeSweepTests {
     static func wipe() throws -> SceneSource {
         let picture = Bitmap(width: 16, height: 9)
         picture.fill(0xFF20_4080)
-        return try SceneSource {
+        return try SceneSource(make: {
             try BuiltInScenes.make(
                 name: "wipe", size: CGSize(width: 160, height: 90),
                 images: SceneImages(a: picture, b: picture, ship: picture))
-        }
+        })
     }
 
     /// A session over `source` with the curve panel and the easing editor open.
@@ -77,7 +77,6 @@ struct SessionSizeSweepTests {
         let session = try Self.session(try Self.wipe(), seek: seek)
         Self.sweep(session, sizes: Self.someSizes)
         #expect(session.curvePanelVisible && session.easingEditorVisible)
-        CAEngine.reset()
     }
 
     @Test(arguments: [.nan, 1e300, 0, -4])

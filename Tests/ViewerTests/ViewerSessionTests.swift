@@ -61,7 +61,7 @@ private final class RecordingSource: FrameSource {
         let (session, source, lines) = makeSession()
         session.perform(.pauseResume, origin: "key space", hostTime: 101.5)
         #expect(session.clock.isPaused)
-        #expect(source.shownTimes == [1.5], "the source is brought to the pause time first")
+        #expect(source.shownTimes == [0, 1.5], "shown at launch, then brought to the pause time first")
         #expect(source.pauses == [true])
         #expect(!session.isAnimating)
         #expect(
@@ -91,7 +91,7 @@ private final class RecordingSource: FrameSource {
     @Test mutating func warmUpDrawsTheCurrentPictureOffScreen() {
         let (session, source, lines) = makeSession()
         session.warmUp(hostTime: 100.25)
-        #expect(source.shownTimes == [0.25])
+        #expect(source.shownTimes == [0, 0.25])
         #expect(source.damageOnlyDraws == [false])
         #expect(lines.all.isEmpty, "nothing the user did, nothing logged")
     }
@@ -107,7 +107,7 @@ private final class RecordingSource: FrameSource {
         session.perform(.start, origin: "key s", hostTime: 102)
         session.perform(.stop, origin: "key x", hostTime: 102)
         #expect(source.performed == [.start, .stop])
-        #expect(source.shownTimes == [2])
+        #expect(source.shownTimes == [0, 2])
     }
 
     @Test mutating func toolbarHasTheSceneActionsAndClicksPerformThem() throws {

@@ -1,6 +1,7 @@
 // Seed 003's `PopViewAnimation`, as a Swift scene: a circular reveal that grows from the bottom-right
 // corner pushes screen B (image B) over screen A (image A); a pop plays it in reverse. The autoplay
-// pushes at 0 and pops at 3 s, as the built-in `reveal` scene does, so it renders the same frames:
+// pushes at 0 and pops at 3 s. This is the built-in `reveal` scene: Layerscope compiles the same code
+// (less its `import Scenes`) into itself, so the two render the same frames:
 //
 //   layerscope render --scene assets/scenes/reveal.swift --at 1,2.5,4 --out frames/
 import LayerKit

@@ -1,7 +1,8 @@
 // Seed 002, listing 8.15 "starts and stops an animation", as a Swift scene: the ship spins once in
 // 2 s when started; stopping removes the animation, and the delegate logs whether it finished. The
-// autoplay presses the buttons as the built-in `ship` scene does (start at 0, stop at 1 s, start at
-// 1.5 s), so it renders the same frames:
+// autoplay presses the buttons (start at 0, stop at 1 s, start at 1.5 s). This is the built-in `ship`
+// scene: Layerscope compiles the same code (less its `import Scenes`) into itself, so the two render
+// the same frames:
 //
 //   layerscope render --scene assets/scenes/ship.swift --at 0.5,1.2,2.5 --out frames/
 import LayerKit

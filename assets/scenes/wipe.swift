@@ -1,6 +1,7 @@
 // Seed 000, "Mask animation in iPhone", as a Swift scene: a clock-wipe CAShapeLayer mask reveals the
 // image view (image B) over the view (image A), runs back, and its completion block hides the image
-// view again at 4 s. It renders the same frames as the built-in `wipe` scene:
+// view again at 4 s. This is the built-in `wipe` scene: Layerscope compiles the same code (less its
+// `import Scenes`) into itself, so the two render the same frames:
 //
 //   layerscope render --scene assets/scenes/wipe.swift --at 0.5,1,3 --out frames/
 import LayerKit

@@ -1,3 +1,4 @@
+import Foundation
 import LayerKit
 
 /// The images the built-in scenes show, as loaded by the caller (Raster `Bitmap`s, drawn by the
@@ -22,7 +23,9 @@ public struct UnknownSceneError: Error, CustomStringConvertible {
     }
 }
 
-/// The seeds, ported: `wipe` (000), `ship` (002), `reveal` (003).
+/// The seeds, ported as Swift scenes: `wipe` (000, `Wipe.swift`), `ship` (002, `Ship.swift`), `reveal`
+/// (003, `Reveal.swift`). The same files, with `import Scenes` added, are `assets/scenes/*.swift`
+/// (`BuiltInSceneSourceTests` checks that they agree).
 public enum BuiltInScenes {
     public static let names = ["wipe", "ship", "reveal"]
 
@@ -33,14 +36,17 @@ public enum BuiltInScenes {
         "reveal": "seed 003: circular reveal push of B from the bottom-right corner, then pop reversed (5 s)",
     ]
 
-    /// The scene `name` laid out for `size`, which `UIScreen.main.bounds` then reports.
+    /// The scene `name` laid out for `size` (which `UIScreen.main.bounds` then reports) on the current
+    /// engine, showing `images`.
     public static func make(name: String, size: CGSize, images: SceneImages) throws -> Scene {
-        LayerEngine.current.screenSize = size
+        let script: SceneScript
         switch name {
-        case "wipe": return WipeScene(size: size, imageA: images.a, imageB: images.b)
-        case "ship": return ShipScene(size: size, background: images.a, ship: images.ship)
-        case "reveal": return RevealScene(size: size, imageA: images.a, imageB: images.b)
+        case "wipe": script = Wipe()
+        case "ship": script = Ship()
+        case "reveal": script = Reveal()
         default: throw UnknownSceneError(name: name)
         }
+        ScenePictures.attach(images, folder: URL(fileURLWithPath: "."), to: LayerEngine.current)
+        return ScriptScene(name: name, script: script, size: size)
     }
 }

@@ -20,14 +20,33 @@ public struct PlotSamples {
         scene: Scene, layer name: String, key: String, from start: Double, to end: Double, count: Int,
         times printed: [Double]
     ) -> PlotSamples {
+        sample(
+            root: { scene.rootLayer }, advance: scene.advance(to:), layer: name, key: key, from: start, to: end,
+            count: count, times: printed)
+    }
+
+    /// `sample(scene:…)` for the scene of `player`, which shows each time in turn (replaying its log).
+    public static func sample(
+        player: ScenePlayer, layer name: String, key: String, from start: Double, to end: Double, count: Int,
+        times printed: [Double]
+    ) -> PlotSamples {
+        sample(
+            root: { player.scene.rootLayer }, advance: player.show, layer: name, key: key, from: start, to: end,
+            count: count, times: printed)
+    }
+
+    private static func sample(
+        root: () -> CALayer, advance: (Double) -> Void, layer name: String, key: String, from start: Double,
+        to end: Double, count: Int, times printed: [Double]
+    ) -> PlotSamples {
         let even = (0..<max(2, count)).map { start + (end - start) * Double($0) / Double(max(2, count) - 1) }
         let sortedPrinted = printed.sorted()
         let times = (even + sortedPrinted).sorted()
         var result = PlotSamples(times: times, values: [], phases: [], cursorIndices: [])
         var samplers: [AnimationSampler] = []
         for t in times {
-            scene.advance(to: t)
-            guard let layer = LayerSearch.layer(named: name, in: scene.rootLayer) else {
+            advance(t)
+            guard let layer = LayerSearch.layer(named: name, in: root()) else {
                 result.values.append([])
                 result.phases.append(nil)
                 continue

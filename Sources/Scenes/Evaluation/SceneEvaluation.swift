@@ -26,20 +26,40 @@ public enum SceneEvaluation {
     public static func lines(scene: Scene, layer name: String, key: String, times: [Double], events: Bool)
         throws(UnknownLayerError) -> [String]
     {
-        var pending: [CAAnimationEvent] = []
         let engine = scene.rootLayer.engine
         let previousObserver = engine.eventObserver
-        if events { engine.eventObserver = { pending.append($0) } }
         defer { engine.eventObserver = previousObserver }
-        var known = LayerSearch.names(in: scene.rootLayer)
+        return try lines(
+            root: { scene.rootLayer }, advance: scene.advance(to:), observe: { engine.eventObserver = $0 },
+            layer: name, key: key, times: times, events: events)
+    }
+
+    /// `lines(scene:…)` for the scene of `player`, which shows each time in turn (replaying its log).
+    public static func lines(player: ScenePlayer, layer name: String, key: String, times: [Double], events: Bool)
+        throws(UnknownLayerError) -> [String]
+    {
+        let previousObserver = player.eventObserver
+        defer { player.eventObserver = previousObserver }
+        return try lines(
+            root: { player.scene.rootLayer }, advance: player.show, observe: { player.eventObserver = $0 },
+            layer: name, key: key, times: times, events: events)
+    }
+
+    private static func lines(
+        root: () -> CALayer, advance: (Double) -> Void, observe: (((CAAnimationEvent) -> Void)?) -> Void,
+        layer name: String, key: String, times: [Double], events: Bool
+    ) throws(UnknownLayerError) -> [String] {
+        var pending: [CAAnimationEvent] = []
+        if events { observe { pending.append($0) } }
+        var known = LayerSearch.names(in: root())
         var lines: [String] = []
         var sawLayer = false
         for time in times.sorted() {
-            scene.advance(to: time)
+            advance(time)
             for event in pending.sorted(by: { $0.mediaTime < $1.mediaTime }) { lines.append(describe(event)) }
             pending.removeAll()
             let value: String
-            if let layer = LayerSearch.layer(named: name, in: scene.rootLayer) {
+            if let layer = LayerSearch.layer(named: name, in: root()) {
                 sawLayer = true
                 value = ValueFormatter.format((layer.presentation() ?? layer).value(forKeyPath: key))
             } else {
@@ -47,7 +67,7 @@ public enum SceneEvaluation {
             }
             lines.append("\(ValueFormatter.format(time)) \(value)")
         }
-        known.formUnion(LayerSearch.names(in: scene.rootLayer))
+        known.formUnion(LayerSearch.names(in: root()))
         guard sawLayer || known.contains(name) else { throw UnknownLayerError(name: name, known: known.sorted()) }
         return lines
     }

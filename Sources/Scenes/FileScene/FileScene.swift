@@ -1,24 +1,20 @@
 import LayerKit
 
 /// A scene built from a scene file: its layer tree under a root of the file's size, and its timeline
-/// as the autoplay timeline. User actions: pause/resume (QA1673 on the root), stop (removes every
-/// animation), start (replays the file's `add` entries at the current time).
+/// scheduled on the engine as the autoplay. User actions: stop (removes every animation), start
+/// (replays the file's `add` entries at the current time); pause and resume are every scene's.
 public final class FileScene: Scene {
     public let name: String
     public let size: CGSize
     public let rootLayer: CALayer
     public let naturalDuration: CFTimeInterval
-    public let actions: [SceneAction] = [.start, .stop, .pauseResume]
+    public let actions: [SceneAction] = []
     public var log: ((String) -> Void)?
 
     /// Layers by their `name` in the file.
     public let layersByName: [String: CALayer]
     private let document: SceneDocument
     private let builder: LayerBuilder
-    private lazy var timeline = AutoplayTimeline(
-        document.timeline.map { entry in
-            .init(time: entry.time, label: Self.label(entry.action)) { [unowned self] in self.apply(entry.action) }
-        })
 
     /// `images` maps the file's image names to loaded images (missing ones leave contents empty).
     public init(document: SceneDocument, images: [String: Any]) {
@@ -34,12 +30,13 @@ public final class FileScene: Scene {
         rootLayer = root
         layersByName = named
         naturalDuration = max(1, document.lastAnimationEnd)
+        AutoplayTimeline.schedule(
+            document.timeline.map { entry in
+                .init(time: entry.time, label: Self.label(entry.action)) { [unowned self] in apply(entry.action) }
+            }, on: root.engine)
     }
 
-    public func advance(to mediaTime: CFTimeInterval) { timeline.advance(rootLayer, to: mediaTime) }
-
-    public func perform(_ action: SceneAction) {
-        CAEngine.step(rootLayer)
+    public func respond(to action: SceneAction) {
         switch action {
         case .start, .push:
             for entry in document.timeline {
@@ -47,15 +44,10 @@ public final class FileScene: Scene {
             }
         case .stop, .pop:
             for layer in layersByName.values { layer.removeAllAnimations() }
-        case .pauseResume:
-            LayerPause.toggle(rootLayer)
-        case .named:
+        case .pause, .resume, .named:
             break
         }
-        CAEngine.step(rootLayer)
     }
-
-    public var events: [SceneEvent] { timeline.events }
 
     /// A timeline entry as the inspector marks it: `add box slide`, `remove box`, `pause root`, `set root`.
     private static func label(_ action: TimelineAction) -> String {

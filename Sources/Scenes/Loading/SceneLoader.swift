@@ -18,33 +18,57 @@ public struct SceneLoadError: Error, CustomStringConvertible, Equatable {
 /// Turns a scene's name or path (and optional picture files) into a ready `Scene`, with its pictures
 /// loaded: what `--scene NAME|FILE` means everywhere (render, record, eval, bench and the viewer).
 public enum SceneLoader {
-    /// A built-in scene's name, a scene file's path, or a Swift scene's (`.swift`). Built-in and Swift
-    /// scenes use `size` (1280×720 when nil) and the pictures `imageA`/`imageB` when given, else the
-    /// bundled assets (blank stand-ins when `drawn` is false, for callers that never draw); scene
-    /// files use their own size and pictures. `note` receives one-line notices (a bundled picture replaced by a generated one).
+    /// A built-in scene's name, a scene file's path, or a Swift scene's (`.swift`), made on the current
+    /// engine. Built-in and Swift scenes use `size` (1280×720 when nil) and the pictures
+    /// `imageA`/`imageB` when given, else the bundled assets (blank stand-ins when `drawn` is false, for
+    /// callers that never draw); scene files use their own size and pictures. `note` receives one-line
+    /// notices (a bundled picture replaced by a generated one).
     public static func load(
         _ scene: String, size: CGSize? = nil, imageA: String? = nil, imageB: String? = nil, drawn: Bool = true,
         note: (String) -> Void = { _ in }
     ) throws(SceneLoadError) -> Scene {
+        let make = try maker(scene, size: size, imageA: imageA, imageB: imageB, drawn: drawn, note: note)
+        do {
+            return try make()
+        } catch let error as SceneLoadError {
+            throw error
+        } catch {
+            throw SceneLoadError(description: "\(error)")
+        }
+    }
+
+    /// What `load` reads, read now — a scene file and its pictures, a Swift scene compiled (or taken from
+    /// the cache) and loaded, the pictures of a built-in scene — and a maker that makes the scene from
+    /// it on the current engine, as often as asked, with no more reading: the same version every time,
+    /// however the files change (a viewer going back in time makes the scene it showed).
+    public static func maker(
+        _ scene: String, size: CGSize? = nil, imageA: String? = nil, imageB: String? = nil, drawn: Bool = true,
+        note: (String) -> Void = { _ in }
+    ) throws(SceneLoadError) -> ScenePlayer.Maker {
         let isSwift = scene.hasSuffix(".swift")
-        guard BuiltInScenes.names.contains(scene) || isSwift else { return try loadFile(scene) }
-        PictureSetup.prepare(sceneFolder: isSwift ? URL(fileURLWithPath: scene).deletingLastPathComponent() : nil)
+        guard BuiltInScenes.names.contains(scene) || isSwift else {
+            let (document, images) = try readFile(scene)
+            return { FileScene(document: document, images: images) }
+        }
+        let folder = isSwift ? URL(fileURLWithPath: scene).deletingLastPathComponent() : nil
+        PictureSetup.prepare(sceneFolder: folder)
         // Notes wait until every picture is read, so a failure is the only line printed.
         var notes: [String] = []
         let images = try pictures(imageA: imageA, imageB: imageB, drawn: drawn, notes: &notes)
         let sceneSize = size ?? CGSize(width: 1280, height: 720)
-        let made: Scene
+        let make: ScenePlayer.Maker
         if isSwift {
-            made = try SwiftSceneLoader.load(scene, size: sceneSize, images: images) { notes.append($0) }
-        } else {
-            do {
-                made = try BuiltInScenes.make(name: scene, size: sceneSize, images: images)
-            } catch {
-                throw SceneLoadError(description: "\(error)")
+            let type = try SwiftSceneLoader.loadType(scene) { notes.append($0) }
+            let name = URL(fileURLWithPath: scene).deletingPathExtension().lastPathComponent
+            make = {
+                ScenePictures.attach(images, folder: folder ?? URL(fileURLWithPath: "."), to: LayerEngine.current)
+                return ScriptScene(name: name, script: type.init(), size: sceneSize)
             }
+        } else {
+            make = { try BuiltInScenes.make(name: scene, size: sceneSize, images: images) }
         }
         notes.forEach(note)
-        return made
+        return make
     }
 
     /// Images A and B (the files named, else the bundled assets) and the ship; blank stand-ins when
@@ -69,11 +93,23 @@ public enum SceneLoader {
         script: SceneScript.Type, size: CGSize? = nil, imageA: String? = nil, imageB: String? = nil,
         note: (String) -> Void = { _ in }
     ) throws(SceneLoadError) -> Scene {
+        try maker(script: script, size: size, imageA: imageA, imageB: imageB, note: note)()
+    }
+
+    /// `load(script:…)` as a maker: the pictures read now, the scene made on the current engine each call.
+    public static func maker(
+        script: SceneScript.Type, size: CGSize? = nil, imageA: String? = nil, imageB: String? = nil,
+        note: (String) -> Void = { _ in }
+    ) throws(SceneLoadError) -> () -> Scene {
         var notes: [String] = []
-        ScenePictures.current = try pictures(imageA: imageA, imageB: imageB, drawn: true, notes: &notes)
+        let images = try pictures(imageA: imageA, imageB: imageB, drawn: true, notes: &notes)
         notes.forEach(note)
-        return ScriptScene(
-            name: String(describing: script), script: script.init(), size: size ?? CGSize(width: 1280, height: 720))
+        return {
+            ScenePictures.attach(images, folder: URL(fileURLWithPath: "."), to: LayerEngine.current)
+            return ScriptScene(
+                name: String(describing: script), script: script.init(),
+                size: size ?? CGSize(width: 1280, height: 720))
+        }
     }
 
     /// Compiles the Swift scene at `path` (a `.swift` file) unless it is cached, without running it:
@@ -82,8 +118,14 @@ public enum SceneLoader {
         _ = try SwiftSceneLoader.compile(path, note: note)
     }
 
-    /// A scene file and the pictures it names.
+    /// A scene file and the pictures it names, made on the current engine.
     public static func loadFile(_ path: String) throws(SceneLoadError) -> FileScene {
+        let (document, images) = try readFile(path)
+        return FileScene(document: document, images: images)
+    }
+
+    /// A scene file's document and the pictures it names, read.
+    static func readFile(_ path: String) throws(SceneLoadError) -> (SceneDocument, [String: Any]) {
         let url = URL(fileURLWithPath: path)
         PictureSetup.prepare(sceneFolder: url.deletingLastPathComponent())
         if !FileManager.default.fileExists(atPath: url.path), !path.contains("/"), !path.hasSuffix(".json") {
@@ -105,7 +147,7 @@ public enum SceneLoader {
                 throw SceneLoadError(description: "\(path): images.\(name): \(error)")
             }
         }
-        return FileScene(document: document, images: images)
+        return (document, images)
     }
 
     /// The named image file, else the bundled asset, else a generated stand-in (with a note).

@@ -1,4 +1,5 @@
 import Foundation
+import LayerKit
 
 /// Turns a Swift scene file into a ready `ScriptScene`: compiled (or taken from the cache), loaded
 /// into this process, and set up at `size` with `images` as its `ScenePictures`.
@@ -25,14 +26,8 @@ enum SwiftSceneLoader {
         return product.library
     }
 
-    /// The scene at `path`, compiled when needed, loaded and set up.
-    static func load(_ path: String, size: CGSize, images: SceneImages, note: (String) -> Void)
-        throws(SceneLoadError) -> ScriptScene
-    {
-        let type = try ScriptLibrary.sceneType(in: try compile(path, note: note), for: path)
-        ScenePictures.current = images
-        ScenePictures.folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        return ScriptScene(name: name, script: type.init(), size: size)
+    /// The `SceneScript` class of the Swift scene at `path`, compiled when needed and loaded.
+    static func loadType(_ path: String, note: (String) -> Void) throws(SceneLoadError) -> SceneScript.Type {
+        try ScriptLibrary.sceneType(in: try compile(path, note: note), for: path)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import LayerKit
 import Scenes
 
@@ -8,6 +9,9 @@ enum CommonOptions {
     static let size = OptionSpec.value("size", "WxH", "Picture size (default 1280x720, or the scene file's size).")
     static let imageA = OptionSpec.value("image-a", "FILE", "Image A for the built-in and Swift scenes (PNG or JPEG).")
     static let imageB = OptionSpec.value("image-b", "FILE", "Image B for the built-in and Swift scenes (PNG or JPEG).")
+    static let actions = OptionSpec.value(
+        "actions", "FILE",
+        "An action log to replay (JSON, as 'view --actions-out' writes it): what the user did, at media times.")
 
     /// `--size` as a CGSize, if given.
     static func size(_ arguments: ParsedArguments) throws(CommandError) -> CGSize? {
@@ -28,6 +32,50 @@ enum CommonOptions {
         }
         return try loadScene(
             name, size: size(arguments), imageA: arguments.value("image-a"), imageB: arguments.value("image-b"))
+    }
+
+    /// A player of the scene named by `--scene` (default `defaultScene`), with `--size`, the image
+    /// options and the action log of `--actions` replayed; `drawn` false gives blank pictures.
+    static func player(_ arguments: ParsedArguments, default defaultScene: String? = nil, drawn: Bool = true)
+        throws(CommandError) -> ScenePlayer
+    {
+        guard let name = arguments.value("scene") ?? defaultScene else {
+            throw .usage("missing option '--scene'", command: arguments.command)
+        }
+        return try player(
+            name, size: size(arguments), imageA: arguments.value("image-a"), imageB: arguments.value("image-b"),
+            actions: arguments.value("actions"), drawn: drawn)
+    }
+
+    /// A player of the scene `name` as `SceneLoader` prepares it, replaying the action log `actions`
+    /// (a file) when given; failures are command failures (exit 1), notes go to stderr.
+    static func player(
+        _ name: String, size: CGSize?, imageA: String? = nil, imageB: String? = nil, actions: String? = nil,
+        drawn: Bool = true
+    ) throws(CommandError) -> ScenePlayer {
+        let log: ActionLog
+        do {
+            log = try actions.map { try ActionLog.read(URL(fileURLWithPath: $0)) } ?? ActionLog()
+        } catch {
+            throw .failure("\(error)")
+        }
+        let make: ScenePlayer.Maker
+        do {
+            make = try SceneLoader.maker(
+                name, size: size, imageA: imageA, imageB: imageB, drawn: drawn, note: { Console.err($0) })
+        } catch {
+            // A Swift scene's compile errors are printed as the compiler printed them.
+            if let output = error.compilerOutput { Console.errLines(output) }
+            throw .failure(error.description)
+        }
+        do {
+            let player = try ScenePlayer(make: make, log: log, logFile: actions ?? "actions")
+            // The scene's own log lines (its NSLog) are the viewer's to show; a headless run keeps quiet.
+            player.sceneLog = { _ in }
+            return player
+        } catch {
+            throw .failure("\(error)")
+        }
     }
 
     /// The scene `name` as `SceneLoader` loads it, its failure as a command failure (exit 1) and its

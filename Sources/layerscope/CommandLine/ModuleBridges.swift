@@ -9,17 +9,17 @@ import Viewer
 /// The calls into the modules the subcommands stand on (Compositor, Viewer, Recording and the
 /// engine benchmark), one function each, so each subcommand's wiring stays a single call.
 enum ModuleBridges {
-    /// Records `duration` seconds of `scene` from media time `from` at `fps`: frame k at exactly
+    /// Records `duration` seconds of the player's scene from media time `from` at `fps`: frame k at exactly
     /// `from + k / fps`. A job the numbers make impossible or too long is a usage error.
     static func record(
-        _ scene: Scene, to url: URL, width: Int, height: Int, fps: Double, duration: Double, from: Double
+        _ player: ScenePlayer, to url: URL, width: Int, height: Int, fps: Double, duration: Double, from: Double
     ) throws(CommandError) -> Int32 {
         let renderer = FrameRenderer()
         let job = RecordingJob(output: url, width: width, height: height, fps: fps, duration: duration, from: from)
         do {
             _ = try Recording.record(job: job) { _, time, bitmap in
-                scene.advance(to: time)
-                renderer.draw(scene, into: bitmap)
+                player.show(time)
+                renderer.draw(player.scene, into: bitmap)
             }
         } catch let error as RecordingError {
             switch error {

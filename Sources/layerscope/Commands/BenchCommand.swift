@@ -30,10 +30,8 @@ enum BenchCommand {
         let names = arguments.value("scene").map { [$0] } ?? BuiltInScenes.names
         var lastSize = (0, 0)
         for name in names {
-            CAEngine.reset()
-            CAEngine.clock = ManualClock(now: 0)
-            defer { CAEngine.reset() }
-            let scene = try CommonOptions.loadScene(name, size: try CommonOptions.size(arguments))
+            let player = try CommonOptions.player(name, size: try CommonOptions.size(arguments))
+            let scene = player.scene
             let (width, height) = try CommonOptions.pixelSize(arguments, scene: scene)
             lastSize = (width, height)
             let bitmap = Bitmap(width: width, height: height)
@@ -43,7 +41,7 @@ enum BenchCommand {
             for index in 0..<frames {
                 let time = frames == 1 ? 0 : scene.naturalDuration * Double(index) / Double(frames - 1)
                 let start = DispatchTime.now().uptimeNanoseconds
-                scene.advance(to: time)
+                player.show(time)
                 if damage { renderer.drawDamage(scene, into: bitmap) } else { renderer.draw(scene, into: bitmap) }
                 samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
             }

@@ -14,18 +14,16 @@ extension EvalCommand {
     /// time when only one is given) to a PNG at `out`: the value, the phases of the last animation of
     /// that key path on the layer (repeats, autoreverse legs, fills, removal), and a cursor at each time.
     static func writePlot(
-        scene sceneName: String, size: CGSize?, layer layerName: String, key: String, times: [Double], out: String
+        scene sceneName: String, size: CGSize?, actions: String?, layer layerName: String, key: String,
+        times: [Double], out: String
     ) throws(CommandError) {
-        CAEngine.reset()
-        let clock = ManualClock(now: 0)
-        CAEngine.clock = clock
-        defer { CAEngine.reset() }
-        let scene = try CommonOptions.loadScene(sceneName, size: size, drawn: false)
+        let player = try CommonOptions.player(sceneName, size: size, actions: actions, drawn: false)
+        let scene = player.scene
         let sorted = times.sorted()
         let end = max(sorted.last ?? 0, sorted.count > 1 ? 0 : scene.naturalDuration)
         let start = sorted.count > 1 ? sorted[0] : 0
         let samples = PlotSamples.sample(
-            scene: scene, layer: layerName, key: key, from: start, to: end, count: 600, times: sorted)
+            player: player, layer: layerName, key: key, from: start, to: end, count: 600, times: sorted)
         let components = samples.values.map(\.count).max() ?? 0
         var series = CurvePlotSeries(
             times: samples.times, componentCount: components, values: [], phases: samples.phases)

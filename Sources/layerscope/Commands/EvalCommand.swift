@@ -8,7 +8,7 @@ enum EvalCommand {
         name: "eval",
         summary: "Print a layer's presentation value at media times (and the animation callbacks).",
         usage:
-            "layerscope eval --scene FILE --layer NAME --key KEYPATH --at SECONDS[,SECONDS...] [--events] [--plot FILE.png]",
+            "layerscope eval --scene FILE --layer NAME --key KEYPATH --at SECONDS[,SECONDS...] [--events] [--actions FILE] [--plot FILE.png]",
         options: [
             .value("scene", "NAME|FILE", "A scene file (.json), a Swift scene (.swift) or a built-in scene's name."),
             .value("layer", "NAME", "The layer's name."),
@@ -17,6 +17,7 @@ enum EvalCommand {
             .value("size", "WxH", "Size of a built-in scene (default 1280x720)."),
             .flag("events", "Also print 'TIME didStart LAYER KEY' and 'TIME didStop LAYER KEY finished=BOOL'."),
             .value("plot", "FILE.png", "Also plot the value over the --at span, with the animation's phases marked."),
+            CommonOptions.actions,
         ])
 
     static let entry = SubcommandEntry(spec: spec, run: run)
@@ -39,25 +40,26 @@ enum EvalCommand {
             let (w, h) = try ValueParsers.size(text, command: spec.name)
             return CGSize(width: w, height: h)
         }
+        let actions = arguments.value("actions")
         let lines = try evaluate(
-            scene: sceneName, size: size, layer: layerName, key: key, times: times, events: arguments.flag("events"))
+            scene: sceneName, size: size, actions: actions, layer: layerName, key: key, times: times,
+            events: arguments.flag("events"))
         for line in lines { Console.out(line) }
         if let plot = arguments.value("plot") {
-            try writePlot(scene: sceneName, size: size, layer: layerName, key: key, times: times, out: plot)
+            try writePlot(
+                scene: sceneName, size: size, actions: actions, layer: layerName, key: key, times: times, out: plot)
         }
         return 0
     }
 
-    /// The output lines (see `SceneEvaluation.lines`), on a fresh engine whose clock starts at 0.
+    /// The output lines (see `SceneEvaluation.lines`), the scene replaying the action log `actions`.
     static func evaluate(
-        scene sceneName: String, size: CGSize?, layer layerName: String, key: String, times: [Double], events: Bool
+        scene sceneName: String, size: CGSize?, actions: String?, layer layerName: String, key: String,
+        times: [Double], events: Bool
     ) throws(CommandError) -> [String] {
-        CAEngine.reset()
-        CAEngine.clock = ManualClock(now: 0)
-        defer { CAEngine.reset() }
-        let scene = try CommonOptions.loadScene(sceneName, size: size, drawn: false)
+        let player = try CommonOptions.player(sceneName, size: size, actions: actions, drawn: false)
         do {
-            return try SceneEvaluation.lines(scene: scene, layer: layerName, key: key, times: times, events: events)
+            return try SceneEvaluation.lines(player: player, layer: layerName, key: key, times: times, events: events)
         } catch {
             throw .usage(
                 "no layer named '\(error.name)' in \(sceneName) (layers: \(error.knownSummary))",

@@ -9,7 +9,7 @@ enum RecordCommand {
         name: "record",
         summary: "Record a scene to MP4, GIF, APNG or numbered PNG files.",
         usage:
-            "layerscope record --scene NAME|FILE --out FILE.mp4|FILE.gif|FILE.apng|DIR [--fps N] [--duration S] [--from T] [--size WxH]",
+            "layerscope record --scene NAME|FILE --out FILE.mp4|FILE.gif|FILE.apng|DIR [--fps N] [--duration S] [--from T] [--actions FILE] [--size WxH]",
         options: [
             CommonOptions.scene,
             .value(
@@ -26,7 +26,7 @@ enum RecordCommand {
                     + "\(RecordingJob.maximumFrameCount) frames in all (\(longest / 60) min \(longest % 60) s at 60 fps)."
             ),
             .value("from", "T", "Media time of the first frame (default 0); frame k is at T + k/fps."),
-            CommonOptions.size, CommonOptions.imageA, CommonOptions.imageB,
+            CommonOptions.actions, CommonOptions.size, CommonOptions.imageA, CommonOptions.imageB,
         ])
 
     /// The longest recording at the default rate, in whole seconds.
@@ -51,16 +51,14 @@ enum RecordCommand {
         guard !out.isEmpty else {
             throw CommandError.usage("--out expects a file or a folder, got an empty name", command: spec.name)
         }
-        CAEngine.reset()
-        CAEngine.clock = ManualClock(now: 0)
-        defer { CAEngine.reset() }
-        let scene = try CommonOptions.scene(arguments)
+        let player = try CommonOptions.player(arguments)
+        let scene = player.scene
         let (width, height) = try CommonOptions.pixelSize(arguments, scene: scene)
         guard duration != nil || scene.naturalDuration.isFinite else {
             throw CommandError.usage("the scene's animations never end; give --duration", command: spec.name)
         }
         let length = duration ?? max(scene.naturalDuration - from, 1 / fps)
         return try ModuleBridges.record(
-            scene, to: URL(fileURLWithPath: out), width: width, height: height, fps: fps, duration: length, from: from)
+            player, to: URL(fileURLWithPath: out), width: width, height: height, fps: fps, duration: length, from: from)
     }
 }

@@ -10,12 +10,12 @@ enum RenderCommand {
         name: "render",
         summary: "Render frames of a scene at media times to PNG files.",
         usage:
-            "layerscope render --scene NAME|FILE --at SECONDS[,SECONDS...] --out FILE.png|DIR [--size WxH] [--image-a FILE] [--image-b FILE]",
+            "layerscope render --scene NAME|FILE --at SECONDS[,SECONDS...] --out FILE.png|DIR [--actions FILE] [--size WxH] [--image-a FILE] [--image-b FILE]",
         options: [
             CommonOptions.scene,
             .value("at", "SECONDS[,SECONDS...]", "Media times, separated by commas."),
             .value("out", "FILE.png|DIR", "A PNG file (one time) or a folder for 00000.png, 00001.png, ..."),
-            CommonOptions.size, CommonOptions.imageA, CommonOptions.imageB,
+            CommonOptions.actions, CommonOptions.size, CommonOptions.imageA, CommonOptions.imageB,
         ])
 
     static let entry = SubcommandEntry(spec: spec, run: run)
@@ -25,16 +25,13 @@ enum RenderCommand {
         let times = try ValueParsers.times(try arguments.required("at"), command: spec.name)
         let out = try arguments.required("out")
         let outputs = try outputFiles(out, count: times.count)
-        CAEngine.reset()
-        CAEngine.clock = ManualClock(now: 0)
-        defer { CAEngine.reset() }
-        let scene = try CommonOptions.scene(arguments)
-        let (width, height) = try CommonOptions.pixelSize(arguments, scene: scene)
+        let player = try CommonOptions.player(arguments)
+        let (width, height) = try CommonOptions.pixelSize(arguments, scene: player.scene)
         let bitmap = Bitmap(width: width, height: height)
         let renderer = FrameRenderer()
         for (time, url) in zip(times, outputs).sorted(by: { $0.0 < $1.0 }) {
-            scene.advance(to: time)
-            renderer.draw(scene, into: bitmap)
+            player.show(time)
+            renderer.draw(player.scene, into: bitmap)
             do {
                 try ImageFile.writePNG(bitmap, to: url)
             } catch {

@@ -6,7 +6,7 @@ enum ViewCommand {
         name: "view",
         summary: "Play a scene live in an X11 window (the default subcommand).",
         usage:
-            "layerscope [view] [--scene NAME|FILE] [--image-a FILE] [--image-b FILE] [--size WxH] [--speed X] [--paused] [--seek SECONDS] [--no-hud] [--no-shm] [--fps N] [--record-ui | --record-exact] [--frames N] [--stats]",
+            "layerscope [view] [--scene NAME|FILE] [--image-a FILE] [--image-b FILE] [--size WxH] [--speed X] [--paused] [--seek SECONDS] [--no-hud] [--no-shm] [--fps N] [--record-ui | --record-exact] [--actions FILE] [--actions-out FILE] [--frames N] [--stats]",
         options: [
             .value(
                 "scene", "NAME|FILE",
@@ -18,6 +18,14 @@ enum ViewCommand {
             .flag("no-hud", "Show the scene alone: no HUD, toolbar or panels."),
             .flag("no-shm", "Draw with XPutImage even when MIT-SHM works."),
             .value("fps", "N", "Display-link rate in frames per second (default 60)."),
+            .value(
+                "actions", "FILE",
+                "An action log to start from (JSON, as --actions-out writes it): the viewer replays it and goes on logging."
+            ),
+            .value(
+                "actions-out", "FILE",
+                "Keep the action log in FILE, written anew after every action (start, stop, pause, resume, the scene's own, easing edits), for 'render --actions FILE --at T'."
+            ),
             .value("frames", "N", "Quit after N frames (for benchmarks and tests)."),
             .flag("stats", "Print frame statistics (fps, frame time median and p99, dropped frames, CPU) at exit."),
             .flag(
@@ -65,6 +73,7 @@ enum ViewCommand {
                 imageB: arguments.value("image-b"), width: size?.0, height: size?.1, speed: speed,
                 paused: arguments.flag("paused"), seek: seek, noHUD: arguments.flag("no-hud"),
                 noSHM: arguments.flag("no-shm"), fps: fps, frames: frames, stats: arguments.flag("stats"),
-                recordUI: arguments.flag("record-ui"), recordExact: arguments.flag("record-exact")))
+                recordUI: arguments.flag("record-ui"), recordExact: arguments.flag("record-exact"),
+                actions: arguments.value("actions"), actionsOut: arguments.value("actions-out")))
     }
 }

@@ -1,21 +1,51 @@
+// Seed 000, "Mask animation in iPhone", as a Swift scene: a clock-wipe CAShapeLayer mask reveals the
+// image view (image B) over the view (image A), runs back, and its completion block hides the image
+// view again at 4 s. This is the built-in `wipe` scene: Layerscope compiles the same code (less its
+// `import Scenes`) into itself, so the two render the same frames:
+//
+//   layerscope render --scene assets/scenes/wipe.swift --at 0.5,1,3 --out frames/
 import LayerKit
 
-/// Seed 000, "Mask animation in iPhone", ported: a clock-wipe `CAShapeLayer` mask reveals the image
-/// view (image B) over the view's background (image A), then the completion block stored on the
-/// animation hides the image again.
-///
-/// `view` stands for `self.view.layer` and `imageView` for `imageView.layer`.
-final class WipeViewController: CAAnimationDelegate {
+final class Wipe: SceneScript, CAAnimationDelegate {
     typealias AnimationCompletionBlock = () -> Void
-    static let kAnimationCompletionBlock = "animationCompletionBlock"
+    let kAnimationCompletionBlock = "animationCompletionBlock"
 
-    let view: CALayer
-    let imageView: CALayer
+    /// `self.view.layer`: the scene's root, showing image A.
+    var view: CALayer!
+    /// The seed's image view (image B), hidden until the wipe starts. A UIKit view: its own layer does
+    /// not animate when changed outside an animation block.
+    let imageView = UIView()
     var animationInFlight = false
 
-    init(view: CALayer, imageView: CALayer) {
-        self.view = view
-        self.imageView = imageView
+    required init() {}
+
+    func setUp(root: CALayer) {
+        view = root
+        view.name = "view"
+        view.contents = ScenePictures.a
+        imageView.layer.name = "imageView"
+        imageView.frame = view.bounds
+        imageView.layer.contents = ScenePictures.b
+        imageView.isHidden = true
+        view.addSublayer(imageView.layer)
+        maskAnimation()
+    }
+
+    var actions: [String] { ["start", "stop"] }
+
+    func perform(_ action: String) {
+        switch action {
+        case "start":
+            if animationInFlight {
+                NSLog("Wipe already in flight; start ignored")
+            } else {
+                maskAnimation()
+            }
+        case "stop":
+            imageView.layer.mask?.removeAnimation(forKey: "strokeEnd")
+        default:
+            break
+        }
     }
 
     /// The seed's `MaskAnimation:` action.
@@ -25,6 +55,7 @@ final class WipeViewController: CAAnimationDelegate {
 
         // Create a shape layer that we will use as a mask for the image view
         let maskLayer = CAShapeLayer()
+        maskLayer.name = "mask"
 
         let maskHeight = imageView.bounds.size.height
         let maskWidth = imageView.bounds.size.width
@@ -55,16 +86,16 @@ final class WipeViewController: CAAnimationDelegate {
         maskLayer.strokeEnd = 0.0
 
         // Install the mask layer into our image view's layer.
-        imageView.mask = maskLayer
+        imageView.layer.mask = maskLayer
 
         // Set our mask layer's frame to the parent layer's bounds.
-        imageView.mask?.frame = imageView.bounds
+        imageView.layer.mask?.frame = imageView.bounds
 
         // Create an animation that increases the stroke length to 1, then reverses it back to zero.
         let swipe = CABasicAnimation(keyPath: "strokeEnd")
         swipe.duration = 2
         swipe.delegate = self
-        swipe.setValue(theBlock, forKey: Self.kAnimationCompletionBlock)
+        swipe.setValue(theBlock, forKey: kAnimationCompletionBlock)
 
         swipe.timingFunction = CAMediaTimingFunction(name: .linear)
         swipe.fillMode = .forwards
@@ -77,7 +108,7 @@ final class WipeViewController: CAAnimationDelegate {
 
         // Set up a completion block that will be called once the animation is completed.
         theBlock = {
-            self.imageView.mask = nil
+            self.imageView.layer.mask = nil
             self.animationInFlight = false
             self.imageView.isHidden = true
 
@@ -89,7 +120,7 @@ final class WipeViewController: CAAnimationDelegate {
         // Install the completion block in the animation using the key kAnimationCompletionBlock.
         // The completion block will be run by the animation's animationDidStop(_:finished:) delegate
         // method. This doesn't work for animations in a group: their delegates are never called.
-        swipe.setValue(theBlock, forKey: Self.kAnimationCompletionBlock)
+        swipe.setValue(theBlock, forKey: kAnimationCompletionBlock)
 
         maskLayer.add(swipe, forKey: "strokeEnd")
     }
@@ -103,7 +134,7 @@ final class WipeViewController: CAAnimationDelegate {
     // MARK: - CAAnimation delegate methods
 
     func animationDidStop(_ theAnimation: CAAnimation, finished flag: Bool) {
-        let theBlock = theAnimation.value(forKey: Self.kAnimationCompletionBlock) as? AnimationCompletionBlock
+        let theBlock = theAnimation.value(forKey: kAnimationCompletionBlock) as? AnimationCompletionBlock
         theBlock?()
     }
 }
