@@ -27,10 +27,13 @@ import Testing
         let rect = CGRect(x: 2.5, y: -3.25, width: 10, height: 4.5)
         #expect(PixelRect(inside: rect) == PixelRect(x: 3, y: -3, width: 9, height: 4))
         #expect(PixelRect(enclosing: rect) == PixelRect(x: 2, y: -4, width: 11, height: 6))
-        #expect(PixelRect(inside: CGRect(x: 1, y: 1, width: 4, height: 3)) == PixelRect(x: 1, y: 1, width: 4, height: 3))
+        #expect(
+            PixelRect(inside: CGRect(x: 1, y: 1, width: 4, height: 3)) == PixelRect(x: 1, y: 1, width: 4, height: 3))
         #expect(PixelRect(inside: CGRect(x: 1.2, y: 0, width: 0.6, height: 5)).isEmpty)
         #expect(PixelRect(inside: CGRect(x: CGFloat.nan, y: 0, width: 5, height: 5)).isEmpty)
-        #expect(PixelRect(inside: CGRect(x: 12, y: 5, width: -10, height: 2)) == PixelRect(x: 2, y: 5, width: 10, height: 2))
+        #expect(
+            PixelRect(inside: CGRect(x: 12, y: 5, width: -10, height: 2)) == PixelRect(x: 2, y: 5, width: 10, height: 2)
+        )
     }
 
     /// The parts outside a rectangle are disjoint and, with its intersection, hold every pixel once.
