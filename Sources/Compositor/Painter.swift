@@ -149,6 +149,10 @@ struct Painter {
             target.draw(
                 image, transform: transform, opacity: opacity, in: region, within: bounds, visibleTexels: visible,
                 bands: imageBands)
+        case .sprite(let image, let transform, let opacity, let visible, let tint, let additive):
+            target.drawSprite(
+                image, transform: transform, opacity: opacity, tint: tint.map(Tint.init), additive: additive,
+                in: region, within: bounds, visibleTexels: visible)
         case .projectedImage(let image, let projection, let opacity, let coverage):
             let imageBands = item.bounds.area >= 512 * 512 ? bands : 1
             target.draw(
