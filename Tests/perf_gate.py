@@ -54,7 +54,8 @@ def card_scene(folder):
     with open(os.path.join(ROOT, "assets", "scenes", "card.json")) as f:
         document = json.load(f)
     document["timeline"].append({"at": 0, "add": {"layer": "cardShadow", "key": "soften", "animation": {
-        "kind": "basic", "keyPath": "shadowRadius", "fromValue": 16, "toValue": 24, "duration": 1}}})
+        "kind": "basic", "keyPath": "shadowRadius", "fromValue": 16, "toValue": 24, "duration": 1.5,
+        "autoreverses": True, "repeatCount": "inf"}}})
     return write(folder, "card-shadow-radius.json", document)
 
 

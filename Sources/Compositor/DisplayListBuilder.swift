@@ -34,7 +34,7 @@ final class DisplayListBuilder {
     /// Draws items into a bitmap; used (through `paintMask`) to turn a complex mask subtree into coverage.
     private let paint: ([DrawItem], Bitmap) -> Void
     /// The shapes of this frame waiting to be rasterized (on several cores when there are many).
-    private let fills: FillQueue
+    let fills: FillQueue
     let scratch: BitmapPool
     let shadows = ShadowScratch()
     let gradients = GradientTables()
