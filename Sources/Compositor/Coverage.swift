@@ -185,7 +185,9 @@ final class PreparedImages {
         let coverage = Mask(width: width, height: height)
         Rasterizer().fill(rectangle, rule: .nonZero, into: coverage)
         pixels.multiply(by: coverage)
-        pixels.updateIsOpaque()
+        // Pixels wholly inside the image's rectangle are opaque where the image is.
+        let rect = CGRect(x: 0, y: 0, width: image.width, height: image.height).applying(transform)
+        pixels.updateOpaqueBounds(candidate: PixelRect(inside: rect))
         return pixels
     }
 }

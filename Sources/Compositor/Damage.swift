@@ -93,6 +93,13 @@ enum Damage {
         where a === b && transformA == transformB && opacityA == opacityB:
             break
         case (
+            .sprite(let a, let transformA, let opacityA, _, let tintA, let additiveA),
+            .sprite(let b, let transformB, let opacityB, _, let tintB, let additiveB)
+        )
+        where a === b && transformA == transformB && opacityA == opacityB && tintA == tintB
+            && additiveA == additiveB:
+            break
+        case (
             .projectedImage(let a, let projectionA, let opacityA, _),
             .projectedImage(let b, let projectionB, let opacityB, _)
         )

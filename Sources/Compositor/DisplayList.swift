@@ -26,6 +26,10 @@ enum DrawItem {
     /// Items drawn into a scratch bitmap, then drawn with `opacity` through `coverage` (a layer with a
     /// mask, `masksToBounds`, or group opacity).
     case group([DrawItem], opacity: UInt8, coverage: Coverage?)
+    /// A particle's picture under an affine transform, sampled as `transformedImage` is, multiplied by
+    /// `tint` (straight multipliers `0xAARRGGBB`, nil for none) and added to the pixels below, channels
+    /// saturating (`additive`), or drawn over them: straight into the frame, no scratch bitmap.
+    case sprite(Bitmap, CGAffineTransform, opacity: UInt8, visible: PixelRect, tint: Pixel?, additive: Bool)
     /// Items drawn into a scratch bitmap, multiplied there by a colour (`tint`: straight red, green,
     /// blue and alpha multipliers as bytes, `0xAARRGGBB`; a replicator instance's colour), then drawn.
     case tinted([DrawItem], tint: Pixel)
@@ -43,7 +47,7 @@ enum DrawItem {
         switch self {
         case .image(let entry, _, let coverage):
             return coverage.map { entry.bounds.intersection($0.bounds) } ?? entry.bounds
-        case .transformedImage(_, let transform, _, let visible):
+        case .transformedImage(_, let transform, _, let visible), .sprite(_, let transform, _, let visible, _, _):
             return Bitmap.deviceBounds(ofTexels: visible, transform: transform)
         case .projectedImage(_, _, _, let coverage):
             return coverage.bounds

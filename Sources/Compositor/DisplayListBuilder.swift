@@ -34,7 +34,7 @@ final class DisplayListBuilder {
     /// Draws items into a bitmap; used (through `paintMask`) to turn a complex mask subtree into coverage.
     private let paint: ([DrawItem], Bitmap) -> Void
     /// The shapes of this frame waiting to be rasterized (on several cores when there are many).
-    private let fills: FillQueue
+    let fills: FillQueue
     let scratch: BitmapPool
     let shadows = ShadowScratch()
     let gradients = GradientTables()
@@ -289,9 +289,11 @@ final class DisplayListBuilder {
 
     /// An emitter's particles: each its cell's picture, centred on the particle, scaled, turned and
     /// multiplied by its colour; added to the frame in additive mode, drawn over it otherwise (oldest
-    /// first, or last for `oldestLast`).
+    /// first, or last for `oldestLast`). Under an affine map each particle is one sprite drawn straight
+    /// into the frame; under perspective, through a scratch bitmap.
     func appendParticles(of emitter: CAEmitterLayer, map: PlaneMap, into items: inout [DrawItem]) {
-        var drawn: [DrawItem] = []
+        let additive = emitter.renderMode == .additive
+        let start = items.count
         for particle in emitter.particles() {
             guard let image = Self.picture(particle.contents), image.width > 0, image.height > 0, particle.scale > 0,
                 particle.contentsScale > 0
@@ -308,24 +310,27 @@ final class DisplayListBuilder {
                 Pixel(Self.byte(Float(c.red))) << 16 | Pixel(Self.byte(Float(c.green))) << 8
                 | Pixel(Self.byte(Float(c.blue)))
             let white = rgb == 0xFF_FFFF
-            let item: DrawItem
+            let tint = white ? nil : Pixel(alpha) << 24 | rgb
             switch map {
             case .affine(let transform):
-                item = .transformedImage(
-                    image, toLayer.concatenating(transform), opacity: white ? alpha : 255,
-                    visible: visibleTexels(of: image))
+                let toDevice = toLayer.concatenating(transform)
+                let visible = visibleTexels(of: image)
+                if white, !additive {
+                    items.append(.transformedImage(image, toDevice, opacity: alpha, visible: visible))
+                } else {
+                    items.append(
+                        .sprite(
+                            image, toDevice, opacity: white ? alpha : 255, visible: visible, tint: tint,
+                            additive: additive))
+                }
             case .projective(let projection):
-                item = projectedImageItem(
+                let item = projectedImageItem(
                     image, projection: Homography(toLayer).concatenating(projection), opacity: white ? alpha : 255)
+                let drawn: DrawItem = tint.map { .tinted([item], tint: $0) } ?? item
+                items.append(additive ? .additive([drawn]) : drawn)  // each particle adds to all below it
             }
-            drawn.append(white ? item : .tinted([item], tint: Pixel(alpha) << 24 | rgb))
         }
-        guard !drawn.isEmpty else { return }
-        switch emitter.renderMode {
-        case .additive: items += drawn.map { .additive([$0]) }  // each particle adds to all below it
-        case .oldestLast: items += drawn.reversed()
-        default: items += drawn
-        }
+        if emitter.renderMode == .oldestLast { items[start...].reverse() }
     }
 
     /// A large axis-aligned image is resampled once and then copied pixel for pixel; anything else (a

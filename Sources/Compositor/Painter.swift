@@ -11,11 +11,13 @@ struct Painter {
     /// Draws `items` over transparent black into `target`, touching only `region` (everywhere when
     /// nil) inside `clip` (the whole target when nil).
     ///
-    /// The seeds' common frame — an opaque picture covering the frame, then an opaque picture through a
-    /// mask — is drawn in one pass that writes each pixel once (copy A, copy B, or blend at the mask's
-    /// edge); a frame that starts with an opaque full-frame picture copies it, one that starts with an
-    /// opaque full-frame colour fills with it, and one that starts with an opaque full-frame gradient shades
-    /// it straight in, instead of clearing first.
+    /// A frame that starts with an opaque picture — over the whole frame, or over a part of it, as a
+    /// scene smaller than its frame has — copies the picture where it is opaque instead of clearing
+    /// and blending; when a picture through a mask follows it (the seeds' frame, and any "B through a
+    /// mask over A"), the two are drawn there in one pass that writes each pixel once (copy A, copy B,
+    /// or blend at the mask's edge). Around that part the two are drawn as any items are. A frame that
+    /// starts with an opaque full-frame colour fills with it, and one that starts with an opaque
+    /// full-frame gradient shades it straight in, instead of clearing first.
     /// Every other item is drawn within its own bounds, so its cost is its pixels, not the region's.
     /// `bounds`, when given, holds each item's bounds: items outside `clip` are then passed over
     /// without being copied or measured (a band of a busy frame skips most of them).
@@ -26,16 +28,31 @@ struct Painter {
         // Nothing outside the region's bounding box is drawn: items there are passed over at once.
         let clip = region.map { region in clip.map { $0.intersection(region.bounds) } ?? region.bounds } ?? clip
         let frame = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
+        let area = clip.map { $0.intersection(frame) } ?? frame
         var rest = items[...]
-        if let first = rest.first, case .image(let a, 255, nil) = first, a.pixels.isOpaque, a.bounds == frame {
+        if let first = rest.first, case .image(let a, 255, nil) = first,
+            case let opaque = a.pixels.opaqueBounds.intersection(area), !opaque.isEmpty
+        {
             rest = rest.dropFirst()
-            if let second = rest.first, case .image(let b, 255, let coverage?) = second, b.pixels.isOpaque {
+            var second: DrawItem?
+            if let next = rest.first, case .image(_, 255, _?) = next {
+                second = next
                 rest = rest.dropFirst()
+            }
+            // Around the opaque part: cleared, then the one or two items drawn as any are.
+            area.forEachPart(outside: opaque) { piece in
+                target.fill(replacingWith: 0, in: region, within: piece)
+                draw(first, into: target, region: region, clip: piece)
+                if let second { draw(second, into: target, region: region, clip: piece) }
+            }
+            if let second, case .image(let b, _, let coverage?) = second {
                 // A second core pays for its hand-off on a full frame, not on a damage region's few pixels.
-                let compositeBands = (region?.area ?? Int.max) >= 512 * 512 ? bands : 1
-                target.composite(b.pixels, through: coverage.mask, over: a.pixels, in: region, bands: compositeBands)
+                let compositeBands = (region?.area ?? Int.max) >= 512 * 512 && opaque == frame ? bands : 1
+                target.composite(
+                    b.pixels, through: coverage.mask, over: a.pixels, in: region, within: opaque,
+                    bands: compositeBands)
             } else {
-                target.copy(from: a.pixels, in: region, within: clip)
+                target.copy(from: a.pixels, in: region, within: opaque)
             }
         } else if let first = rest.first, case .gradient(let shading, let rect, 255, nil) = first,
             shading.table.isOpaque, rect == frame
@@ -70,16 +87,16 @@ struct Painter {
 
     /// Whether `items` are drawn faster in bands on several cores (`paintInBands`): a multi-core machine,
     /// a large target, items covering at least `bandedWork` pixels (and a damage region, when drawing
-    /// one, of at least a quarter of that), and not the seeds' fused composite
-    /// (an opaque full-frame picture first, which `paint` already draws in bands).
+    /// one, of at least a quarter of that), and not a frame that starts with an opaque full-frame
+    /// picture (the seeds' fused composite, which `paint` already draws in bands).
     static func drawsInBands(_ items: [DrawItem], into target: Bitmap, region: Region?, cores: Int) -> Bool {
         guard cores > 1, target.width * target.height >= 512 * 512 else { return false }
         // A small damage region is drawn on one core whatever the items' sizes: its pixels are the work.
         if let region, region.area < bandedWork / 4 { return false }
-        let frame = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
-        if let first = items.first, case .image(let a, 255, nil) = first, a.pixels.isOpaque, a.bounds == frame {
+        if let first = items.first, case .image(let a, 255, nil) = first, a.pixels.isOpaque {
             return false
         }
+        let frame = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
         var work = 0
         for item in items {
             work += item.bounds.intersection(frame).area
@@ -132,6 +149,10 @@ struct Painter {
             target.draw(
                 image, transform: transform, opacity: opacity, in: region, within: bounds, visibleTexels: visible,
                 bands: imageBands)
+        case .sprite(let image, let transform, let opacity, let visible, let tint, let additive):
+            target.drawSprite(
+                image, transform: transform, opacity: opacity, tint: tint.map(Tint.init), additive: additive,
+                in: region, within: bounds, visibleTexels: visible)
         case .projectedImage(let image, let projection, let opacity, let coverage):
             let imageBands = item.bounds.area >= 512 * 512 ? bands : 1
             target.draw(

@@ -63,10 +63,23 @@ extension DisplayListBuilder {
                     canvas: frame)
             }
             coverage = cachedShadow(key) {
+                let bounds = own.reduce(PixelRect.empty) { $0.union($1.bounds) }.intersection(frame)
+                if own.allSatisfy({ if case .fill = $0 { true } else { false } }) {
+                    // Solid fills alone: their alpha composited straight into a plane of the caster's bounds.
+                    fills.rasterize()
+                    let plane = casterPlane(bounds, sigma: sigma) { plane, origin in
+                        plane.clear()
+                        for case .fill(let color, let opacity, let coverage) in own {
+                            plane.composite(
+                                alpha: UInt8(truncatingIfNeeded: color >> 24), opacity: opacity,
+                                through: coverage.mask, origin: origin)
+                        }
+                    }
+                    return blurredCoverage(plane, sigma: sigma, dx: dx, dy: dy, key: key)
+                }
                 let rendered = scratch.acquire(width: width, height: height)
                 let casting = Array(own)
                 paintMask(casting, rendered)
-                let bounds = DrawItem.bounds(of: casting).intersection(frame)
                 let plane = casterPlane(bounds, sigma: sigma) { $0.setAlpha(from: rendered, origin: $1) }
                 scratch.recycle(rendered)
                 return blurredCoverage(plane, sigma: sigma, dx: dx, dy: dy, key: key)

@@ -55,6 +55,40 @@ public final class AlphaPlane: @unchecked Sendable {
         }
     }
 
+    /// Composites the alpha of a solid fill into the plane as drawing it into a bitmap composites its
+    /// alpha channel: a colour of alpha `alpha` at `opacity` through `mask` (device pixels, the plane's
+    /// pixel (0, 0) on device pixel `origin`), source-over what the plane holds. Each pixel's result is
+    /// the alpha `Bitmap.fill(_:opacity:mask:)` leaves: αs = alpha · (coverage · opacity), then
+    /// αs + plane · (255 − αs), every product rounded as `PixelMath.mul255`. So a caster drawn by solid
+    /// fills alone is built in a plane of its own bounds, with no bitmap of the frame's size.
+    public func composite(alpha: UInt8, opacity: UInt8, through mask: Mask, origin: (x: Int, y: Int)) {
+        let a = UInt32(alpha)
+        let op = UInt32(opacity)
+        let rows = max(0, mask.bounds.minY - origin.y)..<min(height, mask.bounds.maxY - origin.y)
+        for y in rows {
+            let deviceY = y + origin.y
+            let out = row(y) - origin.x
+            let x0 = max(mask.bounds.minX, origin.x)
+            let x1 = min(mask.bounds.maxX, origin.x + width)
+            guard x1 > x0 else { continue }
+            walkSpans(
+                of: mask, row: deviceY, from: x0, to: x1, gap: { _, _ in },
+                run: { s0, s1, m in
+                    let source = PixelMath.mul255(a, PixelMath.mul255(m, op))
+                    let inverse = 255 - source
+                    for x in s0..<s1 {
+                        out[x] = UInt8(truncatingIfNeeded: source + PixelMath.mul255(UInt32(out[x]), inverse))
+                    }
+                },
+                varying: { s0, s1, bytes in
+                    for x in s0..<s1 {
+                        let source = PixelMath.mul255(a, PixelMath.mul255(UInt32(bytes[x]), op))
+                        out[x] = UInt8(truncatingIfNeeded: source + PixelMath.mul255(UInt32(out[x]), 255 - source))
+                    }
+                })
+        }
+    }
+
     /// Writes the alpha channel of `bitmap` into the plane: plane pixel (x, y) gets the alpha of bitmap
     /// pixel (x + origin.x, y + origin.y), 0 outside the bitmap (a shadow cast by a layer's composited
     /// alpha, its subtree drawn into `bitmap` first).

@@ -17,20 +17,12 @@ extension Bitmap {
         _ image: Bitmap, transform: CGAffineTransform, opacity: UInt8 = 255, in region: Region? = nil,
         within clip: PixelRect? = nil, visibleTexels: PixelRect? = nil, bands: Int = 1
     ) {
-        let determinant = transform.a * transform.d - transform.b * transform.c
-        guard opacity > 0, image.width > 0, image.height > 0, determinant.isFinite, abs(determinant) > 1e-12 else {
-            return
-        }
-        let canvas = PixelRect(x: 0, y: 0, width: width, height: height)
-        let bounds = Self.deviceBounds(ofImageWidth: image.width, height: image.height, transform: transform)
-            .intersection(clip.map { canvas.intersection($0) } ?? canvas)
-        guard !bounds.isEmpty else { return }
-        let texels = (visibleTexels ?? PixelRect(x: 0, y: 0, width: image.width, height: image.height))
-            .intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
-        guard !texels.isEmpty else { return }
-        let job = ImageRows(
-            sampler: BilinearSampler(image: image, opacity: UInt32(opacity)), inverse: transform.inverted(),
-            bounds: bounds, texels: texels, region: region)
+        guard
+            let job = imageRows(
+                image, transform: transform, opacity: opacity, region: region, clip: clip,
+                visibleTexels: visibleTexels)
+        else { return }
+        let bounds = job.bounds
         let bandCount = max(1, min(bands, bounds.height / 32))
         if bandCount == 1 { return job.draw(rows: bounds.minY..<bounds.maxY, into: self) }
         let perBand = (bounds.height + bandCount - 1) / bandCount
@@ -38,6 +30,44 @@ extension Bitmap {
             let start = bounds.minY + band * perBand
             job.draw(rows: start..<min(bounds.maxY, start + perBand), into: self)
         }
+    }
+
+    /// Draws `image` under `transform` as `draw(_:transform:opacity:in:within:visibleTexels:bands:)`
+    /// samples it, each sample then multiplied by `tint` (when given) and added to the pixel below,
+    /// channels saturating (`additive`), or drawn over it: a particle, straight into the frame. The
+    /// pixels are those of sampling into a cleared bitmap, tinting it (`multiply(byRed:…)`) and adding
+    /// or drawing that bitmap, without the bitmap: each row is sampled into a buffer of its own width.
+    public func drawSprite(
+        _ image: Bitmap, transform: CGAffineTransform, opacity: UInt8 = 255, tint: Tint? = nil, additive: Bool,
+        in region: Region? = nil, within clip: PixelRect? = nil, visibleTexels: PixelRect? = nil
+    ) {
+        guard
+            let job = imageRows(
+                image, transform: transform, opacity: opacity, region: region, clip: clip,
+                visibleTexels: visibleTexels)
+        else { return }
+        job.drawSprite(into: self, tint: tint, additive: additive)
+    }
+
+    /// The rows to draw `image` through (nil when nothing shows), shared by the drawings of images.
+    private func imageRows(
+        _ image: Bitmap, transform: CGAffineTransform, opacity: UInt8, region: Region?, clip: PixelRect?,
+        visibleTexels: PixelRect?
+    ) -> ImageRows? {
+        let determinant = transform.a * transform.d - transform.b * transform.c
+        guard opacity > 0, image.width > 0, image.height > 0, determinant.isFinite, abs(determinant) > 1e-12 else {
+            return nil
+        }
+        let canvas = PixelRect(x: 0, y: 0, width: width, height: height)
+        let bounds = Self.deviceBounds(ofImageWidth: image.width, height: image.height, transform: transform)
+            .intersection(clip.map { canvas.intersection($0) } ?? canvas)
+        guard !bounds.isEmpty else { return nil }
+        let texels = (visibleTexels ?? PixelRect(x: 0, y: 0, width: image.width, height: image.height))
+            .intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
+        guard !texels.isEmpty else { return nil }
+        return ImageRows(
+            sampler: BilinearSampler(image: image, opacity: UInt32(opacity)), inverse: transform.inverted(),
+            bounds: bounds, texels: texels, region: region)
     }
 
     /// The smallest rectangle of pixels holding every pixel that is not fully transparent (empty
@@ -104,9 +134,42 @@ struct ImageRows: @unchecked Sendable {
         bitmap.forEachRow(in: region, within: band) { y, x0, x1 in draw(row: y, from: x0, to: x1, into: bitmap) }
     }
 
+    /// Draws every row of the image as a sprite: sampled into a cleared buffer, tinted, then added to
+    /// or drawn over `bitmap`'s row.
+    func drawSprite(into bitmap: Bitmap, tint: Tint?, additive: Bool) {
+        withUnsafeTemporaryAllocation(of: Pixel.self, capacity: bounds.width) { buffer in
+            guard let samples = buffer.baseAddress else { return }
+            bitmap.forEachRow(in: region, within: bounds) { y, x0, x1 in
+                guard let columns = sampledColumns(row: y, from: x0, to: x1) else { return }
+                let count = columns.x1 - columns.x0
+                samples.update(repeating: 0, count: count)
+                sampler.drawRow(into: samples, count: count, u: columns.u, v: columns.v, du: columns.du, dv: columns.dv)
+                tint?.apply(to: samples, count)
+                let dst = bitmap.row(y) + columns.x0
+                if additive {
+                    RowKernels.add(dst, samples, count)
+                } else {
+                    RowKernels.over(dst, samples, count)
+                }
+            }
+        }
+    }
+
     /// Draws columns `x0 ..< x1` of row `y` (inside `bounds`) of the image into `bitmap`.
     @inline(__always)
     private func draw(row y: Int, from x0: Int, to x1: Int, into bitmap: Bitmap) {
+        guard let columns = sampledColumns(row: y, from: x0, to: x1) else { return }
+        sampler.drawRow(
+            into: bitmap.row(y) + columns.x0, count: columns.x1 - columns.x0, u: columns.u, v: columns.v,
+            du: columns.du, dv: columns.dv)
+    }
+
+    /// The columns of `x0 ..< x1` in row `y` whose samples can reach a visible texel, and the 16.16
+    /// sample position of the first with its step; nil when there are none.
+    @inline(__always)
+    private func sampledColumns(row y: Int, from x0: Int, to x1: Int)
+        -> (x0: Int, x1: Int, u: Int, v: Int, du: Int, dv: Int)?
+    {
         // Sample position (in texel-index space, texel centres at integers) of device pixel (x, y):
         // inverse(x + 0.5, y + 0.5) − 0.5.
         let du = inverse.a
@@ -118,15 +181,13 @@ struct ImageRows: @unchecked Sendable {
         // at texel-index position u touches texels ⌊u⌋ and ⌊u⌋ + 1): elsewhere every tap is transparent.
         guard let us = Self.columns(where: u0, step: du, liesIn: Double(texels.minX - 1), Double(texels.maxX)),
             let vs = Self.columns(where: v0, step: dv, liesIn: Double(texels.minY - 1), Double(texels.maxY))
-        else { return }
+        else { return nil }
         let x0 = max(x0, us.lowerBound, vs.lowerBound)
         let x1 = min(x1, us.upperBound, vs.upperBound)
-        guard x1 > x0 else { return }
+        guard x1 > x0 else { return nil }
         let u = u0 + du * Double(x0)
         let v = v0 + dv * Double(x0)
-        sampler.drawRow(
-            into: bitmap.row(y) + x0, count: x1 - x0, u: Int(u * 65536), v: Int(v * 65536), du: Int(du * 65536),
-            dv: Int(dv * 65536))
+        return (x0, x1, Int(u * 65536), Int(v * 65536), Int(du * 65536), Int(dv * 65536))
     }
 
     /// The columns x (a range of Ints) where `start + step · x` lies strictly between `low` and

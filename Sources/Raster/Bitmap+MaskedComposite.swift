@@ -5,33 +5,41 @@ import Dispatch
 /// `b`; only partially covered pixels (and a translucent `b`) are blended.
 extension Bitmap {
     /// Writes `(b · coverage) over a` into this bitmap at every pixel of `region` (everywhere when
-    /// nil). `a` and `b` have this bitmap's size; `a` may be this bitmap itself (then uncovered pixels
-    /// are left as they are). With `bands > 1` the rows are split into that many bands drawn
-    /// concurrently.
+    /// nil) inside `clip` (when given). `a` and `b` have this bitmap's size; `a` may be this bitmap
+    /// itself (then uncovered pixels are left as they are). With `bands > 1` the rows are split into
+    /// that many bands drawn concurrently.
     ///
     /// Rounding: `scale(b, m) + scale(a, 255 − α)` with α the alpha of `scale(b, m)`, each product
     /// rounded as cairo rounds it, so the result equals cairo's `mask_surface` with the same mask.
-    public func composite(_ b: Bitmap, through mask: Mask, over a: Bitmap, in region: Region? = nil, bands: Int = 1) {
+    public func composite(
+        _ b: Bitmap, through mask: Mask, over a: Bitmap, in region: Region? = nil, within clip: PixelRect? = nil,
+        bands: Int = 1
+    ) {
         precondition(
             a.width == width && a.height == height && b.width == width && b.height == height,
             "bitmap sizes differ")
-        let rows = region.map { $0.rowRange.clamped(to: 0..<height) } ?? 0..<height
-        guard !rows.isEmpty else { return }
+        let canvas = PixelRect(x: 0, y: 0, width: width, height: height)
+        let limit = clip.map { canvas.intersection($0) } ?? canvas
+        let rows = region.map { $0.rowRange.clamped(to: limit.rows) } ?? limit.rows
+        guard !rows.isEmpty, !limit.isEmpty else { return }
         let bandCount = max(1, min(bands, rows.count / 64))
-        if bandCount == 1 { return compositeRows(rows, b, mask, a, region) }
+        if bandCount == 1 { return compositeRows(rows, limit.columns, b, mask, a, region) }
         let perBand = (rows.count + bandCount - 1) / bandCount
         DispatchQueue.concurrentPerform(iterations: bandCount) { band in
             let start = rows.lowerBound + band * perBand
             let end = min(rows.upperBound, start + perBand)
-            if start < end { compositeRows(start..<end, b, mask, a, region) }
+            if start < end { compositeRows(start..<end, limit.columns, b, mask, a, region) }
         }
     }
 
-    private func compositeRows(_ rows: Range<Int>, _ b: Bitmap, _ mask: Mask, _ a: Bitmap, _ region: Region?) {
-        let opaque = b.isOpaque
+    private func compositeRows(
+        _ rows: Range<Int>, _ columns: Range<Int>, _ b: Bitmap, _ mask: Mask, _ a: Bitmap, _ region: Region?
+    ) {
+        let opaque = b.opaqueBounds
         for y in rows {
+            let copied = opaque.rows.contains(y) ? opaque.columns : 0..<0
             guard let region else {
-                compositeRow(y, from: 0, to: width, b, mask, a, opaque: opaque)
+                compositeRow(y, from: columns.lowerBound, to: columns.upperBound, b, mask, a, copying: copied)
                 continue
             }
             if y + Self.prefetchDistance < rows.upperBound {
@@ -39,18 +47,21 @@ extension Bitmap {
             }
             for k in 0..<region.intervalCount(inRow: y) {
                 let (x0, x1) = region.interval(inRow: y, at: k)
-                if x1 > 0, x0 < width {
-                    compositeRow(y, from: max(0, x0), to: min(width, x1), b, mask, a, opaque: opaque)
-                }
+                if x1 <= columns.lowerBound { continue }
+                if x0 >= columns.upperBound { break }
+                compositeRow(
+                    y, from: max(columns.lowerBound, x0), to: min(columns.upperBound, x1), b, mask, a,
+                    copying: copied)
             }
         }
     }
 
-    /// Composites columns `x0 ..< x1` (inside the bitmap) of row `y`; `opaque` is `b.isOpaque`, read
-    /// once per band (a read of a bitmap's property is a run-time exclusivity check).
+    /// Composites columns `x0 ..< x1` (inside the bitmap) of row `y`; fully covered pixels in the
+    /// columns `copied` (where `b` is opaque: its `opaqueBounds`, read once per band, since a read of a
+    /// bitmap's property is a run-time exclusivity check) are copied from `b`, others blended.
     @inline(__always)
     private func compositeRow(
-        _ y: Int, from x0: Int, to x1: Int, _ b: Bitmap, _ mask: Mask, _ a: Bitmap, opaque: Bool
+        _ y: Int, from x0: Int, to x1: Int, _ b: Bitmap, _ mask: Mask, _ a: Bitmap, copying copied: Range<Int>
     ) {
         let out = row(y)
         let rowA = UnsafePointer(a.row(y))
@@ -60,8 +71,12 @@ extension Bitmap {
             gap: { s0, s1 in RowKernels.copy(out + s0, rowA + s0, s1 - s0) },
             run: { s0, s1, m in
                 if m == 255 {
-                    if opaque { return RowKernels.copy(out + s0, rowB + s0, s1 - s0) }
-                    return RowKernels.blend(out + s0, rowB + s0, rowA + s0, s1 - s0)
+                    let c0 = min(max(s0, copied.lowerBound), s1)
+                    let c1 = max(min(s1, copied.upperBound), c0)
+                    if c0 > s0 { RowKernels.blend(out + s0, rowB + s0, rowA + s0, c0 - s0) }
+                    if c1 > c0 { RowKernels.copy(out + c0, rowB + c0, c1 - c0) }
+                    if s1 > c1 { RowKernels.blend(out + c1, rowB + c1, rowA + c1, s1 - c1) }
+                    return
                 }
                 RowKernels.blend(out + s0, rowB + s0, rowA + s0, scale: m, s1 - s0)
             },

@@ -35,10 +35,17 @@ public final class Bitmap: @unchecked Sendable {
     private let ownsMemory: Bool
     /// What keeps wrapped memory alive, when the bitmap is a view of a `CGImage`.
     private let keeper: AnyObject?
-    /// A promise by whoever fills the bitmap that every pixel's alpha is 255 (false by default).
-    /// Compositing copies instead of blending where an opaque source is fully covered.
-    /// `updateIsOpaque()` sets it by looking at every pixel.
-    public var isOpaque = false
+    /// A promise by whoever fills the bitmap that every pixel inside this rectangle has alpha 255
+    /// (empty by default). Compositing copies instead of blending where an opaque source is fully
+    /// covered; a picture that fills only part of a frame-sized bitmap promises its inside.
+    public var opaqueBounds = PixelRect(x: 0, y: 0, width: 0, height: 0)
+
+    /// Whether every pixel's alpha is 255 (`opaqueBounds` is the whole bitmap); setting it promises so,
+    /// or withdraws every promise. `updateIsOpaque()` sets it by looking at every pixel.
+    public var isOpaque: Bool {
+        get { opaqueBounds.contains(PixelRect(x: 0, y: 0, width: width, height: height)) }
+        set { opaqueBounds = newValue ? PixelRect(x: 0, y: 0, width: width, height: height) : .empty }
+    }
 
     /// A bitmap that owns zeroed (transparent black) memory, rows packed.
     ///
@@ -108,12 +115,19 @@ public final class Bitmap: @unchecked Sendable {
 
     /// Sets `isOpaque` to whether every pixel's alpha is 255.
     public func updateIsOpaque() {
+        updateOpaqueBounds(candidate: PixelRect(x: 0, y: 0, width: width, height: height))
+    }
+
+    /// Sets `opaqueBounds` to `candidate` (clipped to the bitmap) when every pixel inside it has alpha
+    /// 255, else to the empty rectangle.
+    public func updateOpaqueBounds(candidate: PixelRect) {
+        let inside = candidate.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
         var alphas: UInt32 = 0xFF00_0000
-        for y in 0..<height {
+        for y in inside.rows {
             let pixels = row(y)
-            for x in 0..<width { alphas &= pixels[x] }
+            for x in inside.columns { alphas &= pixels[x] }
         }
-        isOpaque = alphas == 0xFF00_0000
+        opaqueBounds = alphas == 0xFF00_0000 ? inside : .empty
     }
 
     /// Copies `source` (of the same size) into this bitmap, row by row.

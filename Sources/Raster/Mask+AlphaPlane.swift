@@ -9,8 +9,7 @@ extension Mask {
         for r in 0..<bounds.height {
             let y = bounds.minY + r - origin.y
             if y >= 0, y < plane.height, x1 > x0 {
-                let alpha = plane.row(y) - origin.x
-                for x in x0..<x1 { builder.addPixel(x: x, coverage: Int32(alpha[x])) }
+                builder.addPixels(from: x0, UnsafePointer(plane.row(y) + (x0 - origin.x)), count: x1 - x0)
             }
             builder.endRow()
         }

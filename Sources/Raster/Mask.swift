@@ -296,6 +296,35 @@ struct SpanBuilder {
         mask.append(CoverageSpan(x: column, length: 1, coverage: CoverageSpan.varying))
     }
 
+    /// Columns `x0 ..< x0 + count` of the current row have the coverages `source[0 ..< count]`: the
+    /// same spans as `addPixel` for each in turn, found a stretch at a time (runs of 0 or 255, and
+    /// stretches of other values copied at once).
+    @inline(__always)
+    mutating func addPixels(from x0: Int, _ source: UnsafePointer<UInt8>, count: Int) {
+        var i = 0
+        while i < count {
+            let c = source[i]
+            var j = i &+ 1
+            if c == 0 || c == 255 {
+                while j < count, source[j] == c { j &+= 1 }
+                addRun(from: x0 &+ i, to: x0 &+ j, coverage: Int32(c))
+            } else {
+                while j < count, source[j] != 0, source[j] != 255 { j &+= 1 }
+                (bytes + (x0 &+ i)).update(from: source + i, count: j &- i)
+                let start = Int32(truncatingIfNeeded: x0 &+ i)
+                let length = Int32(truncatingIfNeeded: j &- i)
+                if mask.spanCount > rowFirstSpan, mask.lastSpan.coverage == CoverageSpan.varying,
+                    mask.lastSpan.end == start
+                {
+                    mask.lastSpan.length &+= length
+                } else {
+                    mask.append(CoverageSpan(x: start, length: length, coverage: CoverageSpan.varying))
+                }
+            }
+            i = j
+        }
+    }
+
     /// Makes the current row (device row `y`) a copy of row `y` of `other` (of the same bounds), and
     /// closes it.
     mutating func copyRow(_ y: Int, from other: Mask) {

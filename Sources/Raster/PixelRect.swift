@@ -32,6 +32,25 @@ public struct PixelRect: Equatable, Hashable, Sendable {
         self.init(x: left, y: top, width: right - left, height: bottom - top)
     }
 
+    /// The largest pixel rectangle inside `rect` (its pixels wholly covered by it); empty when there is
+    /// none or `rect` is not finite. Edges are read as in `init(enclosing:)`, rounded in.
+    public init(inside rect: CGRect) {
+        let (x0, x1) = Self.edges(rect.origin.x, rect.size.width)
+        let (y0, y1) = Self.edges(rect.origin.y, rect.size.height)
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else {
+            self.init(x: 0, y: 0, width: 0, height: 0)
+            return
+        }
+        let left = Self.ceiling(Self.clamped(x0))
+        let top = Self.ceiling(Self.clamped(y0))
+        let right = Self.floor(Self.clamped(x1))
+        let bottom = Self.floor(Self.clamped(y1))
+        self.init(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
+    /// The empty rectangle at the origin.
+    public static let empty = PixelRect(x: 0, y: 0, width: 0, height: 0)
+
     /// The low and high edge of an extent `length` from `origin`.
     @inline(__always)
     private static func edges(_ origin: Double, _ length: Double) -> (Double, Double) {
@@ -85,6 +104,28 @@ public struct PixelRect: Equatable, Hashable, Sendable {
         let y1 = min(maxY, other.maxY)
         guard x1 > x0, y1 > y0 else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// Whether every pixel of `other` is in this rectangle (always, for an empty `other`).
+    public func contains(_ other: PixelRect) -> Bool {
+        other.isEmpty
+            || (minX <= other.minX && minY <= other.minY && other.maxX <= maxX && other.maxY <= maxY)
+    }
+
+    /// Calls `body` with up to four disjoint rectangles that together hold this rectangle's pixels
+    /// outside `other`: the rows above and below it whole, then the columns left and right of it.
+    public func forEachPart(outside other: PixelRect, _ body: (PixelRect) -> Void) {
+        let inner = intersection(other)
+        guard !inner.isEmpty else {
+            if !isEmpty { body(self) }
+            return
+        }
+        if inner.minY > minY { body(PixelRect(x: x, y: y, width: width, height: inner.minY - minY)) }
+        if maxY > inner.maxY { body(PixelRect(x: x, y: inner.maxY, width: width, height: maxY - inner.maxY)) }
+        if inner.minX > minX { body(PixelRect(x: x, y: inner.y, width: inner.minX - minX, height: inner.height)) }
+        if maxX > inner.maxX {
+            body(PixelRect(x: inner.maxX, y: inner.y, width: maxX - inner.maxX, height: inner.height))
+        }
     }
 
     /// The smallest rectangle containing both (an empty operand is ignored).

@@ -60,6 +60,26 @@ enum RowKernels {
         for i in 0..<count { out[i] = PixelMath.over(b[i], a[i]) }
     }
 
+    /// `dst[i] = src[i] + dst[i]`, each channel saturating at 255 (the "plus lighter" blend), four
+    /// pixels at a time: min(d, 255 − s) + s per byte is min(255, d + s) and never carries.
+    @inline(__always)
+    static func add(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ count: Int) {
+        var i = 0
+        while i &+ 4 <= count {
+            let s = UnsafeRawPointer(src + i).loadUnaligned(as: SIMD16<UInt8>.self)
+            let raw = UnsafeMutableRawPointer(dst + i)
+            let d = raw.loadUnaligned(as: SIMD16<UInt8>.self)
+            raw.storeBytes(of: pointwiseMin(d, ~s) &+ s, as: SIMD16<UInt8>.self)
+            i &+= 4
+        }
+        while i < count {
+            let s = SIMD4<UInt8>(truncatingIfNeeded: SIMD4<UInt32>(repeating: src[i]) &>> SIMD4(0, 8, 16, 24))
+            let d = SIMD4<UInt8>(truncatingIfNeeded: SIMD4<UInt32>(repeating: dst[i]) &>> SIMD4(0, 8, 16, 24))
+            dst[i] = unsafeBitCast(pointwiseMin(d, ~s) &+ s, to: UInt32.self)
+            i &+= 1
+        }
+    }
+
     /// `dst[i] = color over dst[i]`.
     static func fill(_ dst: UnsafeMutablePointer<UInt32>, color: UInt32, _ count: Int) {
         fill(dst, first: color, middle: color, last: color, count)

@@ -75,6 +75,49 @@ import Testing
         }
     }
 
+    /// Within a clip, the one-pass composite writes only the clip's pixels, each as outside it.
+    @Test func compositeWithinAClipTouchesOnlyTheClip() {
+        let a = TestPatterns.bitmap("a", Self.size, Self.size)
+        let b = TestPatterns.bitmap("b", Self.size, Self.size)
+        let mask = Self.testMask()
+        let whole = Bitmap(width: Self.size, height: Self.size)
+        whole.composite(b, through: mask, over: a)
+        let clip = PixelRect(x: 5, y: 9, width: 30, height: 21)
+        let clipped = Bitmap(width: Self.size, height: Self.size)
+        clipped.fill(0x1234_5678)
+        clipped.composite(b, through: mask, over: a, within: clip, bands: 2)
+        for y in 0..<Self.size {
+            for x in 0..<Self.size {
+                let inside = clip.contains(PixelRect(x: x, y: y, width: 1, height: 1))
+                #expect(clipped[x, y] == (inside ? whole[x, y] : 0x1234_5678), "\(x), \(y)")
+            }
+        }
+    }
+
+    /// A source that promises only part of itself opaque is copied there and blended elsewhere: the
+    /// same pixels as blending it everywhere.
+    @Test func drawingAPartlyOpaqueSourceEqualsBlendingIt() {
+        let source = TestPatterns.bitmap("b", Self.size, Self.size)
+        let inner = PixelRect(x: 6, y: 4, width: 30, height: 33)
+        for y in inner.rows { for x in inner.columns { source[x, y] |= 0xFF00_0000 } }
+        let mask = Self.testMask()
+        for (opacity, mask) in [(255, nil), (255, mask), (200, mask)] as [(UInt8, Mask?)] {
+            source.opaqueBounds = .empty
+            let blended = TestPatterns.bitmap("a", Self.size, Self.size)
+            blended.draw(source, opacity: opacity, mask: mask)
+            source.updateOpaqueBounds(candidate: inner)
+            #expect(source.opaqueBounds == inner)
+            let copied = TestPatterns.bitmap("a", Self.size, Self.size)
+            copied.draw(source, opacity: opacity, mask: mask)
+            for y in 0..<Self.size {
+                for x in 0..<Self.size { #expect(copied[x, y] == blended[x, y], "\(x), \(y)") }
+            }
+        }
+        // A promise that does not hold is not made.
+        source.updateOpaqueBounds(candidate: inner.insetBy(-1))
+        #expect(source.opaqueBounds.isEmpty)
+    }
+
     @Test func solidFillThroughMaskWithOpacity() {
         let dst = TestPatterns.bitmap("b", Self.size, Self.size)
         let before = TestPatterns.bitmap("b", Self.size, Self.size)
