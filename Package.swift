@@ -41,12 +41,14 @@ let package = Package(
         .executableTarget(
             name: "raster-bench", dependencies: ["Geometry", "Raster"],
             exclude: ["bench_timing.py", "cairo_bench.py", "compare.py", "skia_bench.py", "skia_card.py"]),
-        .executableTarget(
-            name: "layerscope",
+        .target(
+            name: "LayerscopeCLI",
             dependencies: [
                 "Geometry", "Raster", "LayerKit", "Compositor", "ImageFiles", "Scenes", "Recording", "Overlay",
                 "Viewer",
-            ],
+            ]),
+        .executableTarget(
+            name: "layerscope", dependencies: ["LayerscopeCLI"],
             // Swift scenes are shared libraries that use this executable's own LayerKit and Scenes: their
             // symbols must be in its dynamic symbol table (and kept by --gc-sections).
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
@@ -72,5 +74,6 @@ let package = Package(
             exclude: ["Goldens"]
         ),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "ImageFiles", "LayerscopeTestSupport"]),
+        .testTarget(name: "LayerscopeCLITests", dependencies: ["LayerscopeCLI", "LayerscopeTestSupport"]),
     ]
 )

@@ -2,6 +2,7 @@
 # Layerscope's one entry point.
 #   ./run.sh              build (release) and open the viewer on the bundled assets
 #   ./run.sh test         install what the tests need, then run every test suite
+#   ./run.sh install [PREFIX]  the binary, its man page and shell completions under PREFIX (/usr/local)
 #   ./run.sh ARGS...      build (release) when needed and run `layerscope ARGS...`
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -64,8 +65,36 @@ run_tests() {
     [ "$failed" = 0 ]
 }
 
+# The release binary and what it needs at run time under $1 (default /usr/local): bin/layerscope, the
+# man page, bash, zsh and fish completions, and lib/layerscope/ (the compiled modules and C module maps
+# Swift scenes compile against, the bundled assets) and share/layerscope/commit (for --version).
+install_layerscope() {
+    local prefix=${1:-/usr/local} bin build lib
+    bin=$(release_binary)
+    build=$(dirname "$bin")
+    lib=$prefix/lib/layerscope
+    say "installing into $prefix"
+    mkdir -p "$prefix/bin" "$prefix/share/man/man1" "$prefix/share/bash-completion/completions" \
+        "$prefix/share/zsh/site-functions" "$prefix/share/fish/vendor_completions.d" "$prefix/share/layerscope" \
+        "$lib/Sources" "$lib/Modules"
+    cp "$bin" "$prefix/bin/layerscope"
+    cp -R "$build/Modules/." "$lib/Modules/"
+    cp "$build"/description.json "$build"/swift-version-*.txt "$lib/" 2>/dev/null || true
+    cp Package.swift "$lib/"
+    mkdir -p "$lib/Sources/Scenes"
+    for module in Sources/C*/; do cp -R "$module" "$lib/Sources/"; done
+    rm -rf "$lib/assets" && cp -R assets "$lib/assets"
+    "$prefix/bin/layerscope" man >"$prefix/share/man/man1/layerscope.1"
+    "$prefix/bin/layerscope" completions bash >"$prefix/share/bash-completion/completions/layerscope"
+    "$prefix/bin/layerscope" completions zsh >"$prefix/share/zsh/site-functions/_layerscope"
+    "$prefix/bin/layerscope" completions fish >"$prefix/share/fish/vendor_completions.d/layerscope.fish"
+    git rev-parse HEAD >"$prefix/share/layerscope/commit" 2>/dev/null || rm -f "$prefix/share/layerscope/commit"
+    say "installed $prefix/bin/layerscope ($("$prefix/bin/layerscope" --version))"
+}
+
 case "${1:-}" in
     test) run_tests ;;
+    install) shift; install_layerscope "$@" ;;
     "")
         bin=$(release_binary)
         if display_reachable; then

@@ -127,7 +127,10 @@ final class ViewerApp {
                 drawFrame(timestamp: now)
                 continue
             }
-            XFlush(connection.display)
+            // XPending flushes the requests and reads what the server sent: events Xlib already holds do
+            // not make the socket readable, so sleeping on it now would leave them (a click) unhandled
+            // until the next event arrived.
+            if XPending(connection.display) > 0 { continue }
             if let signal = pollSet.wait(timeout: scheduler.timeout(at: MonotonicTime.nanoseconds())) {
                 session.requestQuit(reason: signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "SIGHUP")
             }

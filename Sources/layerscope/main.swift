@@ -1,4 +1,5 @@
 import Foundation
+import LayerscopeCLI
 
 FatalSignals.install()
 exit(Layerscope.run(Array(CommandLine.arguments.dropFirst())))

@@ -20,6 +20,7 @@ public struct UnknownSceneError: Error, CustomStringConvertible {
     public let name: String
     public var description: String {
         "no built-in scene named \"\(name)\" (built-in: \(BuiltInScenes.names.joined(separator: ", ")))"
+            + NearestName.hint(for: name, among: BuiltInScenes.names)
     }
 }
 

@@ -131,7 +131,8 @@ public enum SceneLoader {
         if !FileManager.default.fileExists(atPath: url.path), !path.contains("/"), !path.hasSuffix(".json") {
             throw SceneLoadError(
                 description:
-                    "\(path): no such file, and not a built-in scene (\(BuiltInScenes.names.joined(separator: ", ")))")
+                    "\(path): no such file, and not a built-in scene (\(BuiltInScenes.names.joined(separator: ", ")))"
+                    + NearestName.hint(for: path, among: BuiltInScenes.names))
         }
         let document: SceneDocument
         do {
@@ -167,7 +168,8 @@ public enum SceneLoader {
 }
 
 /// Finds the bundled `assets/` folder: `$LAYERSCOPE_ASSETS`, `./assets`, or an `assets` folder next
-/// to the executable or in one of its parent folders (the package root for a SwiftPM build).
+/// to the executable or in one of its parent folders (the package root for a SwiftPM build), or in
+/// `lib/layerscope/` of one (an installed binary's `PREFIX/lib/layerscope/assets`).
 public enum AssetLocator {
     /// The bundled asset `name` (`a.jpg`, `scenes/wipe.json`, …), if one of the folders has it.
     public static func url(for name: String) -> URL? {
@@ -181,6 +183,7 @@ public enum AssetLocator {
             .deletingLastPathComponent()
         for _ in 0..<6 {
             candidates.append(folder.appendingPathComponent("assets"))
+            candidates.append(folder.appendingPathComponent("lib/layerscope/assets"))
             folder = folder.deletingLastPathComponent()
         }
         return candidates.map { $0.appendingPathComponent(name) }.first {

@@ -4,6 +4,8 @@ import Foundation
 /// executable: the build folder it sits in (SwiftPM's `.build/release` or `.build/debug`, which holds
 /// the compiled modules in `Modules/`), the package's C module maps (for the system libraries those
 /// modules import), the compiler SwiftPM used for that build, and the toolchain version it recorded.
+/// An installed binary (`./run.sh install`: `PREFIX/bin/layerscope`) finds the same in
+/// `PREFIX/lib/layerscope/`: `Modules/`, `Sources/C*/`, and the build's records.
 struct ScriptToolchain {
     /// The compiler.
     let swiftc: URL
@@ -18,7 +20,11 @@ struct ScriptToolchain {
     static func find(executable: URL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath())
         throws(SceneLoadError) -> ScriptToolchain
     {
-        let build = executable.deletingLastPathComponent()
+        let folder = executable.deletingLastPathComponent()
+        let installed = folder.deletingLastPathComponent().appendingPathComponent("lib/layerscope")
+        let build =
+            FileManager.default.fileExists(atPath: installed.appendingPathComponent("Package.swift").path)
+            ? installed : folder
         let modules = [build.appendingPathComponent("Modules"), build].first {
             FileManager.default.fileExists(atPath: $0.appendingPathComponent("Scenes.swiftmodule").path)
         }
@@ -28,7 +34,7 @@ struct ScriptToolchain {
                     "cannot compile Swift scenes: Layerscope's compiled modules (Scenes.swiftmodule) are not in \(build.path), the folder of this executable; run the layerscope that `swift build` made in the package"
             )
         }
-        guard let root = packageRoot(above: build) else {
+        guard let root = build == installed ? installed : packageRoot(above: build) else {
             throw SceneLoadError(
                 description:
                     "cannot compile Swift scenes: the Layerscope package (Package.swift, Sources/) is not above \(build.path)"

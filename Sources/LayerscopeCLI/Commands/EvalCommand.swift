@@ -32,7 +32,7 @@ enum EvalCommand {
         let root = String(key.prefix { $0 != "." })
         guard knownKeys.contains(root) else {
             throw CommandError.usage(
-                "--key '\(key)' is not a layer property (known: \(knownKeys.joined(separator: ", ")))",
+                "--key '\(key)' is not a layer property\(NearestName.hint(for: root, among: knownKeys)) (known: \(knownKeys.joined(separator: ", ")))",
                 command: spec.name)
         }
         let times = try ValueParsers.times(try arguments.required("at"), command: spec.name)
@@ -43,11 +43,12 @@ enum EvalCommand {
         let actions = arguments.value("actions")
         let lines = try evaluate(
             scene: sceneName, size: size, actions: actions, layer: layerName, key: key, times: times,
-            events: arguments.flag("events"))
-        for line in lines { Console.out(line) }
+            events: arguments.flag("events"), console: arguments.console)
+        for line in lines { arguments.console.out(line) }
         if let plot = arguments.value("plot") {
             try writePlot(
-                scene: sceneName, size: size, actions: actions, layer: layerName, key: key, times: times, out: plot)
+                scene: sceneName, size: size, actions: actions, layer: layerName, key: key, times: times, out: plot,
+                console: arguments.console)
         }
         return 0
     }
@@ -55,9 +56,10 @@ enum EvalCommand {
     /// The output lines (see `SceneEvaluation.lines`), the scene replaying the action log `actions`.
     static func evaluate(
         scene sceneName: String, size: CGSize?, actions: String?, layer layerName: String, key: String,
-        times: [Double], events: Bool
+        times: [Double], events: Bool, console: Console
     ) throws(CommandError) -> [String] {
-        let player = try CommonOptions.player(sceneName, size: size, actions: actions, drawn: false)
+        let player = try CommonOptions.player(
+            sceneName, size: size, actions: actions, drawn: false, console: console)
         do {
             return try SceneEvaluation.lines(player: player, layer: layerName, key: key, times: times, events: events)
         } catch {

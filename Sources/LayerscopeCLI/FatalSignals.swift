@@ -8,14 +8,14 @@ import Glibc
 ///
 /// The handler only calls `write`, `signal` and `raise`, which are safe inside a signal handler, and
 /// reads a table of C strings made before it is installed.
-enum FatalSignals {
+public enum FatalSignals {
     private static let names: [(Int32, String)] = [
         (SIGSEGV, "SIGSEGV"), (SIGBUS, "SIGBUS"), (SIGILL, "SIGILL"), (SIGTRAP, "SIGTRAP"), (SIGFPE, "SIGFPE"),
         (SIGABRT, "SIGABRT"), (SIGQUIT, "SIGQUIT"),
     ]
 
     /// Installs the handlers (once, at start-up, before any other thread runs).
-    static func install() {
+    public static func install() {
         guard getenv("SWIFT_BACKTRACE") == nil else { return }
         for (signal, name) in names {
             fatalSignalLines[Int(signal)] = strdup("layerscope: killed by \(name)\n")

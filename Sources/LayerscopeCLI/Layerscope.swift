@@ -1,12 +1,13 @@
-/// The `layerscope` command: picks the subcommand, parses its options, runs it and maps errors to
-/// exit codes (usage errors 64 on stderr, failures 1).
-enum Layerscope {
-    static let version = "0.1.0"
+import Scenes
 
+/// The `layerscope` command: picks the subcommand, parses its options, runs it and maps errors to
+/// exit codes (usage errors 64 on stderr, failures 1). The executable is `main.swift` calling `run`;
+/// tests call it with a console of their own.
+public enum Layerscope {
     /// Every subcommand, in the order the global help lists them.
     static let commands: [SubcommandEntry] = [
         ViewCommand.entry, RenderCommand.entry, RecordCommand.entry, EvalCommand.entry, CurveCommand.entry,
-        BenchCommand.entry, ScenesCommand.entry, NewCommand.entry,
+        BenchCommand.entry, ScenesCommand.entry, NewCommand.entry, CompletionsCommand.entry, ManCommand.entry,
     ]
 
     static var help: String {
@@ -25,27 +26,28 @@ enum Layerscope {
 
             OPTIONS:
               -h, --help   Show help information.
-              --version    Show the version.
+              --version    Show the version and the commit it was built from.
 
             See 'layerscope SUBCOMMAND --help' for a subcommand's options.
             """
     }
 
-    /// Runs the command line (without the program name) and returns the exit code.
-    static func run(_ arguments: [String]) -> Int32 {
+    /// Runs the command line (without the program name), writing to `console`; returns the exit code.
+    public static func run(_ arguments: [String], console: Console = .standard) -> Int32 {
         if arguments.first == "--help" || arguments.first == "-h" || arguments.first == "help" {
-            Console.out(help)
+            console.out(help)
             return 0
         }
         if arguments.first == "--version" {
-            Console.out("layerscope \(version)")
+            console.out(BuildInfo.versionLine)
             return 0
         }
         var rest = arguments
         let entry: SubcommandEntry
         if let first = arguments.first, !first.hasPrefix("-") {
             guard let found = commands.first(where: { $0.spec.name == first }) else {
-                Console.err("Error: unknown subcommand '\(first)' (see 'layerscope --help')")
+                let hint = NearestName.hint(for: first, among: commands.map(\.spec.name))
+                console.err("Error: unknown subcommand '\(first)'\(hint) (see 'layerscope --help')")
                 return 64
             }
             entry = found
@@ -54,27 +56,27 @@ enum Layerscope {
             entry = ViewCommand.entry
         }
         do {
-            let parsed = try ParsedArguments(rest, spec: entry.spec)
+            let parsed = try ParsedArguments(rest, spec: entry.spec, console: console)
             if parsed.wantsHelp {
-                Console.out(entry.spec.help)
+                console.out(entry.spec.help)
                 return 0
             }
             return try entry.run(parsed)
         } catch let error as CommandError {
-            report(error, spec: entry.spec)
+            report(error, spec: entry.spec, console: console)
             return error.exitCode
         } catch {
-            Console.err("Error: \(error)")
+            console.err("Error: \(error)")
             return 1
         }
     }
 
     /// One line: the message, and for a usage error where to read the subcommand's usage.
-    static func report(_ error: CommandError, spec: CommandSpec) {
+    static func report(_ error: CommandError, spec: CommandSpec, console: Console) {
         if case .usage = error {
-            Console.err("Error: \(error.description) (see 'layerscope \(spec.name) --help')")
+            console.err("Error: \(error.description) (see 'layerscope \(spec.name) --help')")
         } else {
-            Console.err("Error: \(error.description)")
+            console.err("Error: \(error.description)")
         }
     }
 }

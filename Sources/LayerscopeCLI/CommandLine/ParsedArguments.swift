@@ -1,6 +1,10 @@
+import Scenes
+
 /// The options given to a subcommand, checked against its `CommandSpec`.
 struct ParsedArguments {
     let command: String
+    /// Where the command writes.
+    let console: Console
     private(set) var values: [String: String] = [:]
     private(set) var flags: Set<String> = []
     /// Every value of each option, in order (one for options that may not repeat).
@@ -11,8 +15,9 @@ struct ParsedArguments {
     private(set) var positionals: [String] = []
 
     /// Parses `--name value`, `--name=value` and `--flag`; anything else is a usage error.
-    init(_ arguments: [String], spec: CommandSpec) throws(CommandError) {
+    init(_ arguments: [String], spec: CommandSpec, console: Console = .standard) throws(CommandError) {
         command = spec.name
+        self.console = console
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -35,7 +40,10 @@ struct ParsedArguments {
                 name = String(name[..<equals])
             }
             guard let option = spec.options.first(where: { $0.name == name }) else {
-                throw .usage("unknown option '--\(name)'", command: spec.name)
+                let hint = NearestName.suggestion(for: name, among: spec.options.map(\.name)).map {
+                    " (did you mean '--\($0)'?)"
+                }
+                throw .usage("unknown option '--\(name)'" + (hint ?? ""), command: spec.name)
             }
             if option.valueName == nil {
                 guard inlineValue == nil else { throw .usage("option '--\(name)' takes no value", command: spec.name) }

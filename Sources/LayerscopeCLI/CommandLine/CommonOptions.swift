@@ -20,20 +20,6 @@ enum CommonOptions {
         return CGSize(width: w, height: h)
     }
 
-    /// The scene named by `--scene` (default `defaultScene`), with `--size` and the image options.
-    static func scene(_ arguments: ParsedArguments, default defaultScene: String? = nil) throws(CommandError) -> Scene {
-        let name: String
-        if let given = arguments.value("scene") {
-            name = given
-        } else if let defaultScene {
-            name = defaultScene
-        } else {
-            throw .usage("missing option '--scene'", command: arguments.command)
-        }
-        return try loadScene(
-            name, size: size(arguments), imageA: arguments.value("image-a"), imageB: arguments.value("image-b"))
-    }
-
     /// A player of the scene named by `--scene` (default `defaultScene`), with `--size`, the image
     /// options and the action log of `--actions` replayed; `drawn` false gives blank pictures.
     static func player(_ arguments: ParsedArguments, default defaultScene: String? = nil, drawn: Bool = true)
@@ -44,14 +30,14 @@ enum CommonOptions {
         }
         return try player(
             name, size: size(arguments), imageA: arguments.value("image-a"), imageB: arguments.value("image-b"),
-            actions: arguments.value("actions"), drawn: drawn)
+            actions: arguments.value("actions"), drawn: drawn, console: arguments.console)
     }
 
     /// A player of the scene `name` as `SceneLoader` prepares it, replaying the action log `actions`
     /// (a file) when given; failures are command failures (exit 1), notes go to stderr.
     static func player(
         _ name: String, size: CGSize?, imageA: String? = nil, imageB: String? = nil, actions: String? = nil,
-        drawn: Bool = true
+        drawn: Bool = true, console: Console
     ) throws(CommandError) -> ScenePlayer {
         let log: ActionLog
         do {
@@ -62,10 +48,10 @@ enum CommonOptions {
         let make: ScenePlayer.Maker
         do {
             make = try SceneLoader.maker(
-                name, size: size, imageA: imageA, imageB: imageB, drawn: drawn, note: { Console.err($0) })
+                name, size: size, imageA: imageA, imageB: imageB, drawn: drawn, note: { console.err($0) })
         } catch {
             // A Swift scene's compile errors are printed as the compiler printed them.
-            if let output = error.compilerOutput { Console.errLines(output) }
+            if let output = error.compilerOutput { console.errLines(output) }
             throw .failure(error.description)
         }
         do {
@@ -75,21 +61,6 @@ enum CommonOptions {
             return player
         } catch {
             throw .failure("\(error)")
-        }
-    }
-
-    /// The scene `name` as `SceneLoader` loads it, its failure as a command failure (exit 1) and its
-    /// notes on stderr.
-    static func loadScene(
-        _ name: String, size: CGSize?, imageA: String? = nil, imageB: String? = nil, drawn: Bool = true
-    ) throws(CommandError) -> Scene {
-        do {
-            return try SceneLoader.load(
-                name, size: size, imageA: imageA, imageB: imageB, drawn: drawn, note: { Console.err($0) })
-        } catch {
-            // A Swift scene's compile errors are printed as the compiler printed them.
-            if let output = error.compilerOutput { Console.errLines(output) }
-            throw .failure(error.description)
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LayerKit
+import Scenes
 
 /// `layerscope curve`: a timing function's curve as a PNG.
 enum CurveCommand {
@@ -38,7 +39,8 @@ enum CurveCommand {
         guard parts.count == 4, parts.allSatisfy(\.isFinite), (0...1).contains(parts[0]), (0...1).contains(parts[2])
         else {
             throw .usage(
-                "--timing expects one of \(names.joined(separator: ", ")) or x1,y1,x2,y2 (x in 0...1), got '\(text)'",
+                "--timing expects one of \(names.joined(separator: ", ")) or x1,y1,x2,y2 (x in 0...1), got '\(text)'"
+                    + NearestName.hint(for: text, among: names),
                 command: spec.name)
         }
         return CAMediaTimingFunction(controlPoints: parts[0], parts[1], parts[2], parts[3])

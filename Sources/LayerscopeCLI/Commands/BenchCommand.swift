@@ -25,12 +25,13 @@ enum BenchCommand {
                 try ValueParsers.integer(text, option: "frames", range: 1...1_000_000, command: spec.name)
             } ?? 120
         if arguments.flag("engine") {
-            return ModuleBridges.engineBenchmark(frames: frames)
+            return ModuleBridges.engineBenchmark(frames: frames, console: arguments.console)
         }
         let names = arguments.value("scene").map { [$0] } ?? BuiltInScenes.names
         var lastSize = (0, 0)
         for name in names {
-            let player = try CommonOptions.player(name, size: try CommonOptions.size(arguments))
+            let player = try CommonOptions.player(
+                name, size: try CommonOptions.size(arguments), console: arguments.console)
             let scene = player.scene
             let (width, height) = try CommonOptions.pixelSize(arguments, scene: scene)
             lastSize = (width, height)
@@ -45,9 +46,10 @@ enum BenchCommand {
                 if damage { renderer.drawDamage(scene, into: bitmap) } else { renderer.draw(scene, into: bitmap) }
                 samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
             }
-            Console.out(line(scene.name, width, height, samples))
+            arguments.console.out(line(scene.name, width, height, samples))
         }
-        Console.out(line("frame-copy", lastSize.0, lastSize.1, frameCopySamples(lastSize.0, lastSize.1, frames)))
+        arguments.console.out(
+            line("frame-copy", lastSize.0, lastSize.1, frameCopySamples(lastSize.0, lastSize.1, frames)))
         return 0
     }
 

@@ -10,7 +10,7 @@ enum ScenesCommand {
     static func run(_ arguments: ParsedArguments) -> Int32 {
         let width = BuiltInScenes.names.map(\.count).max() ?? 0
         for name in BuiltInScenes.names {
-            Console.out(
+            arguments.console.out(
                 name.padding(toLength: width + 2, withPad: " ", startingAt: 0)
                     + (BuiltInScenes.descriptions[name] ?? ""))
         }

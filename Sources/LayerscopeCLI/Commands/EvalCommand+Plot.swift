@@ -15,9 +15,10 @@ extension EvalCommand {
     /// that key path on the layer (repeats, autoreverse legs, fills, removal), and a cursor at each time.
     static func writePlot(
         scene sceneName: String, size: CGSize?, actions: String?, layer layerName: String, key: String,
-        times: [Double], out: String
+        times: [Double], out: String, console: Console
     ) throws(CommandError) {
-        let player = try CommonOptions.player(sceneName, size: size, actions: actions, drawn: false)
+        let player = try CommonOptions.player(
+            sceneName, size: size, actions: actions, drawn: false, console: console)
         let scene = player.scene
         let sorted = times.sorted()
         let end = max(sorted.last ?? 0, sorted.count > 1 ? 0 : scene.naturalDuration)

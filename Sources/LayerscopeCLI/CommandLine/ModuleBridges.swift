@@ -33,8 +33,8 @@ enum ModuleBridges {
     }
 
     /// The engine's own benchmark (EngineBenchmark.swift) for 100, 1,000 and 10,000 animated layers.
-    static func engineBenchmark(frames: Int) -> Int32 {
-        for line in runEngineBenchmark(layerCounts: [100, 1_000, 10_000], frames: frames) { Console.out(line) }
+    static func engineBenchmark(frames: Int, console: Console) -> Int32 {
+        for line in runEngineBenchmark(layerCounts: [100, 1_000, 10_000], frames: frames) { console.out(line) }
         return 0
     }
 }

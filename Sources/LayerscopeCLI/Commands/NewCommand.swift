@@ -37,7 +37,7 @@ enum NewCommand {
             unlink(path)
             throw CommandError.failure("\(path): cannot write the scene (\(failure))")
         }
-        Console.out("wrote \(path) (class \(className)); play it with: layerscope view --scene \(path)")
+        arguments.console.out("wrote \(path) (class \(className)); play it with: layerscope view --scene \(path)")
         return 0
     }
 }
