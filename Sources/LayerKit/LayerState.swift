@@ -29,6 +29,12 @@ struct LayerState {
     var timing = TimingParameters.layerDefault
 }
 
+/// The animatable properties of every layer that hold references, kept out of `LayerState` so that
+/// refreshing the state of a presentation copy copies no reference.
+struct LayerObjects {
+    var shadowPath: CGPath?
+}
+
 /// The `CAMediaTiming` properties, shared by layers and animations.
 struct TimingParameters: Equatable {
     var beginTime: CFTimeInterval = 0
