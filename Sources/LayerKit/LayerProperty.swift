@@ -83,8 +83,8 @@ public struct LayerProperty: Sendable {
     public let isAnimatable: Bool
     /// True when a model change runs an implicit animation by default (`defaultAction(forKey:)`).
     public let animatesImplicitly: Bool
-    /// The values a model may take, for scene files (nil: any finite number); animated values are not
-    /// limited (an animation may overshoot).
+    /// The values a model may take, for scene files: a number's, or each of a size's two (nil: any
+    /// finite number); animated values are not limited (an animation may overshoot).
     public let validRange: ClosedRange<Double>?
     /// True when an infinite value is valid (`duration`, `repeatCount`, `repeatDuration`).
     public let allowsInfinity: Bool
@@ -391,7 +391,7 @@ extension LayerProperty {
                 set: { $0.emitterCells = $1 as? [CAEmitterCell] }),
             animatable("emitterPosition", \EmitterState.position),
             animatable("emitterZPosition", \EmitterState.zPosition),
-            animatable("emitterSize", \EmitterState.size),
+            animatable("emitterSize", \EmitterState.size, range: nonNegative),
             animatable("emitterDepth", \EmitterState.depth),
             plain(
                 "emitterShape", .choice(CAEmitterLayerEmitterShape.allCases.map(\.rawValue)), of: CAEmitterLayer.self,

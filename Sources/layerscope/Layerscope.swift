@@ -6,7 +6,7 @@ enum Layerscope {
     /// Every subcommand, in the order the global help lists them.
     static let commands: [SubcommandEntry] = [
         ViewCommand.entry, RenderCommand.entry, RecordCommand.entry, EvalCommand.entry, CurveCommand.entry,
-        BenchCommand.entry, ScenesCommand.entry, NewCommand.entry,
+        BenchCommand.entry, ScenesCommand.entry, PropertiesCommand.entry, NewCommand.entry,
     ]
 
     static var help: String {

@@ -13,7 +13,7 @@ enum SceneValueDecoder {
                 try node.number(in: range ?? -.infinity...(.infinity), allowInfinity: property.allowsInfinity))
         case .bool: return .bool(try node.bool())
         case .point: return .point(try node.point())
-        case .size: return .size(try node.size(nonNegative: rangeChecked))
+        case .size: return .size(try node.size(in: rangeChecked ? property.validRange : nil))
         case .rect: return .rect(try node.rect())
         case .transform: return .transform(try transform(node))
         case .color: return .color(try color(node))
