@@ -297,9 +297,7 @@ extension LayerProperty {
                 "contentsScale", .number, range: 0.01...1000, get: { $0.contentsScale },
                 set: { layer, value in number(value).map { layer.contentsScale = $0 } }),
             animatable("contentsCenter", \LayerState.contentsCenter),
-            plain(
-                "masksToBounds", .bool, get: { $0.masksToBounds },
-                set: { layer, value in (value as? Bool).map { layer.masksToBounds = $0 } }),
+            animatable("masksToBounds", \LayerState.masksToBounds),
             plain("name", .string, get: { $0.name }, set: { $0.name = $1 as? String }),
         ]
 

@@ -250,6 +250,7 @@ import Testing
         "shadowRadius": { $0.shadowRadius = 1 },
         "contentsRect": { $0.contentsRect = CGRect(x: 0, y: 0, width: 0.5, height: 0.5) },
         "contentsCenter": { $0.contentsCenter = CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5) },
+        "masksToBounds": { $0.masksToBounds = true },
         "fillColor": { ($0 as! CAShapeLayer).fillColor = .white },
         "strokeColor": { ($0 as! CAShapeLayer).strokeColor = .white },
         "lineWidth": { ($0 as! CAShapeLayer).lineWidth = 3 },
