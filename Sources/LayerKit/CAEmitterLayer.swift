@@ -162,7 +162,9 @@ open class CAEmitterLayer: CALayer {
 }
 
 /// The properties of a `CAEmitterLayer`.
-struct EmitterState {
+struct EmitterState: LayerStorage {
+    static var storage: StoredField.Storage { .emitter }
+
     var cells: [CAEmitterCell]?
     var position = CGPoint.zero
     var zPosition: CGFloat = 0

@@ -86,7 +86,9 @@ open class CAGradientLayer: CALayer {
 }
 
 /// The properties of a `CAGradientLayer`.
-struct GradientState {
+struct GradientState: LayerStorage {
+    static var storage: StoredField.Storage { .gradient }
+
     var colors: [CGColor]?
     var locations: [Double]?
     var startPoint = CGPoint(x: 0.5, y: 0)

@@ -144,7 +144,9 @@ open class CAReplicatorLayer: CALayer {
 }
 
 /// The properties of a `CAReplicatorLayer`.
-struct ReplicatorState {
+struct ReplicatorState: LayerStorage {
+    static var storage: StoredField.Storage { .replicator }
+
     var instanceCount = 1
     var instanceDelay: CFTimeInterval = 0
     var instanceTransform = CATransform3DIdentity

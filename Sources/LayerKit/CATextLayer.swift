@@ -2,7 +2,9 @@ import Fonts
 import Foundation
 
 /// The plain-data properties of a `CATextLayer` (defaults from CATextLayer.h: 36 pt, opaque white).
-struct TextState {
+struct TextState: LayerStorage {
+    static var storage: StoredField.Storage { .text }
+
     var fontSize: CGFloat = 36
     var foregroundColor: CGColor? = .white
     var isWrapped = false

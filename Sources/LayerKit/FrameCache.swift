@@ -79,7 +79,7 @@ final class FrameCache {
         guard case .basic(let basic) = entry.program.body, case .stored(let field) = basic.key,
             let ends = basic.directEnds(model: layer), field.accepts(ends.form),
             // Both layers have the field's storage (the writes below skip the class check).
-            layer.withStorage(field.storage, { _ in }) != nil, presentation.withStorage(field.storage, { _ in }) != nil
+            field.isStored(in: layer), field.isStored(in: presentation)
         else { return item }
         item.field = field
         item.form = ends.form
@@ -148,7 +148,7 @@ final class FrameCache {
                 let value = DirectValue.interpolate(items[i].from, items[i].to, progress)
                 let presentation = items[i].presentation
                 // A transform component is written over the model's transform, as after the tree
-                // walk's restore.
+                // walk's restore (unless writing it over its own last result comes to the same).
                 let identityBase = items[i].identityBase
                 if items[i].rebases { restore(field, presentation, from: items[i].layer) }
                 let form = items[i].form

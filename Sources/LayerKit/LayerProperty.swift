@@ -1,7 +1,9 @@
 /// One property of a layer class, declared once: its key path, the form of its value, which layer
-/// classes have it, whether it animates (explicitly, and implicitly when the model changes) and, for a
-/// scene file, which values are valid. The scene loader, `eval`, the implicit actions, key-value coding
-/// and the frame cache all read this table (`LayerProperty.all`) instead of keeping lists of their own.
+/// classes have it, whether it animates (explicitly, and implicitly when the model changes), for a
+/// scene file which values are valid, and for an animatable one the state field the engine keeps it
+/// in (`StoredField`). The tree walk and the frame cache, key-value coding, the setters' implicit
+/// actions, the scene loader, `eval` and `layerscope properties` all read this table
+/// (`LayerProperty.all`) instead of keeping lists of their own.
 public struct LayerProperty: Sendable {
     /// The form a property's value takes.
     public enum ValueType: Sendable, Equatable {
@@ -112,9 +114,6 @@ public struct LayerProperty: Sendable {
     /// The property with this key path (`isHidden` is accepted for `hidden`), or nil.
     public static func named(_ keyPath: String) -> LayerProperty? { byKeyPath[keyPath] }
 
-    /// The animatable property a typed key stands for (the first declared, for the aliases of one key).
-    static func property(for key: AnimatableKey) -> LayerProperty? { byKey[key] }
-
     /// The animatable property declared with the state field `field` (nil for the others): the
     /// setters name their field once, and the registry says whether and how a change animates.
     static func declared<State: LayerStorage, Value>(_ field: WritableKeyPath<State, Value>) -> LayerProperty? {
@@ -129,12 +128,6 @@ public struct LayerProperty: Sendable {
         let offset: Int
         let type: ObjectIdentifier
     }
-
-    private static let byKey: [AnimatableKey: LayerProperty] = {
-        var table: [AnimatableKey: LayerProperty] = [:]
-        for property in all where property.isAnimatable && table[property.key] == nil { table[property.key] = property }
-        return table
-    }()
 
     private static let byField: [FieldName: LayerProperty] = Dictionary(
         uniqueKeysWithValues: all.compactMap { property in property.fieldName.map { ($0, property) } })
@@ -152,7 +145,7 @@ extension LayerProperty {
     /// An animatable property: the state field `field` of `State` holds it, and the field's type gives
     /// its value type; `State` names the layer class. Its setter runs the implicit action when
     /// `implicit` (`defaultAction(forKey:)`).
-    private static func animatable<State: LayerStorage, Value: StoredValue>(
+    private static func animatable<State: LayerStorage, Value>(
         _ keyPath: String, _ field: WritableKeyPath<State, Value>, implicit: Bool = true,
         range: ClosedRange<Double>? = nil
     ) -> LayerProperty {
@@ -188,31 +181,51 @@ extension LayerProperty {
         return [animatable(name, field)] + parts.map { component(name + "." + $0.0, of: field, $0.1) }
     }
 
-    /// A property of every layer that animations do not change.
-    private static func plain(
-        _ keyPath: String, _ valueType: ValueType, range: ClosedRange<Double>? = nil, infinity: Bool = false,
-        timing: Bool = false, get: @escaping @Sendable (CALayer) -> Any?,
-        set: @escaping @Sendable (CALayer, Any?) -> Void
-    ) -> LayerProperty {
-        LayerProperty(
-            keyPath: keyPath, valueType: valueType, layerClass: .layer, isAnimatable: false, animatesImplicitly: false,
-            validRange: range, allowsInfinity: infinity, isMediaTiming: timing, key: .custom(keyPath),
-            access: KeyValueAccess(get: get, set: set), fieldName: nil)
-    }
-
-    /// A property of the subclass `L` that animations do not change.
+    /// A property of the class `L` (every layer's for `CALayer`) that animations do not change, read
+    /// and written through the layer's public API.
     private static func plain<L: CALayer>(
-        _ keyPath: String, _ valueType: ValueType, of _: L.Type, range: ClosedRange<Double>? = nil,
-        get: @escaping @Sendable (L) -> Any?, set: @escaping @Sendable (L, Any?) -> Void
+        _ keyPath: String, _ valueType: ValueType, of _: L.Type = CALayer.self, range: ClosedRange<Double>? = nil,
+        infinity: Bool = false, timing: Bool = false, get: @escaping @Sendable (L) -> Any?,
+        set: @escaping @Sendable (L, Any?) -> Void
     ) -> LayerProperty {
         let layerClass = LayerClass.allCases.first { $0.layerType == L.self } ?? .layer
         return LayerProperty(
             keyPath: keyPath, valueType: valueType, layerClass: layerClass, isAnimatable: false,
-            animatesImplicitly: false, validRange: range, allowsInfinity: false, isMediaTiming: false,
+            animatesImplicitly: false, validRange: range, allowsInfinity: infinity, isMediaTiming: timing,
             key: .custom(keyPath),
             access: KeyValueAccess(
                 get: { ($0 as? L).flatMap(get) }, set: { layer, value in (layer as? L).map { set($0, value) } }),
             fieldName: nil)
+    }
+
+    /// A flag of the class `L` that animations do not change, read and written through its property.
+    private static func flag<L: CALayer>(
+        _ keyPath: String, _ field: ReferenceWritableKeyPath<L, Bool> & Sendable, timing: Bool = false
+    ) -> LayerProperty {
+        plain(
+            keyPath, .bool, of: L.self, timing: timing, get: { $0[keyPath: field] },
+            set: { layer, value in (value as? Bool).map { layer[keyPath: field] = $0 } })
+    }
+
+    /// A number of the class `L` that animations do not change, read and written through its property
+    /// (from any numeric spelling).
+    private static func number<L: CALayer, V: BinaryFloatingPoint & Sendable>(
+        _ keyPath: String, _ field: ReferenceWritableKeyPath<L, V> & Sendable, range: ClosedRange<Double>? = nil,
+        infinity: Bool = false, timing: Bool = false
+    ) -> LayerProperty {
+        plain(
+            keyPath, .number, of: L.self, range: range, infinity: infinity, timing: timing,
+            get: { $0[keyPath: field] }, set: { layer, value in number(value).map { layer[keyPath: field] = V($0) } })
+    }
+
+    /// One of a fixed set of names (`N.allCases`) of the class `L`, read and written through its
+    /// property (from the name or the typed value).
+    private static func choice<L: CALayer, N: RawRepresentable & CaseIterable & Sendable>(
+        _ keyPath: String, _ field: ReferenceWritableKeyPath<L, N> & Sendable, timing: Bool = false
+    ) -> LayerProperty where N.RawValue == String {
+        plain(
+            keyPath, .choice(N.allCases.map(\.rawValue)), of: L.self, timing: timing, get: { $0[keyPath: field] },
+            set: { layer, value in name(value, as: N.self).map { layer[keyPath: field] = $0 } })
     }
 
     /// A number from any numeric spelling.
@@ -228,10 +241,13 @@ extension LayerProperty {
     private static let unit: ClosedRange<Double> = 0...1
 
     /// Every property of `CALayer` and its subclasses, grouped as Apple's documentation groups them.
+    /// The groups below are one line per property on purpose (the one list; `duplicates` pairs their
+    /// alike lines).
     public static let all: [LayerProperty] =
         geometry + appearance + timing + shape + replicator + emitter + text + gradient
 
-    /// Geometry
+    /// Geometry: the frame, bounds, position, anchor point, depth, the two transforms and their
+    /// components, double-sidedness.
     private static let geometry: [LayerProperty] =
         [
             plain(
@@ -254,12 +270,10 @@ extension LayerProperty {
         ] + transform("transform", \LayerState.transform)
         + transform("sublayerTransform", \LayerState.sublayerTransform)
         + [
-            plain(
-                "isDoubleSided", .bool, get: { $0.isDoubleSided },
-                set: { layer, value in (value as? Bool).map { layer.isDoubleSided = $0 } })
+            flag("isDoubleSided", \CALayer.isDoubleSided)
         ]
 
-    /// Appearance
+    /// Appearance: opacity, visibility, background, corners, border, shadow, contents, clipping, name.
     private static let appearance: [LayerProperty] =
         [
             animatable("opacity", \LayerState.opacity, range: unit),
@@ -275,10 +289,7 @@ extension LayerProperty {
                         layer.maskedCorners = CACornerMask(rawValue: raw & 15)
                     }
                 }),
-            plain(
-                "cornerCurve", .choice([CALayerCornerCurve.circular.rawValue, CALayerCornerCurve.continuous.rawValue]),
-                get: { $0.cornerCurve },
-                set: { layer, value in name(value, as: CALayerCornerCurve.self).map { layer.cornerCurve = $0 } }),
+            choice("cornerCurve", \CALayer.cornerCurve),
             animatable("borderWidth", \LayerState.borderWidth, range: nonNegative),
             animatable("borderColor", \LayerState.borderColor),
             animatable("shadowColor", \LayerState.shadowColor),
@@ -287,69 +298,37 @@ extension LayerProperty {
             animatable("shadowRadius", \LayerState.shadowRadius, range: nonNegative),
             animatable("shadowPath", \LayerObjects.shadowPath, implicit: false),
             plain("contents", .image, get: { $0.contents }, set: { $0.contents = $1 }),
-            plain(
-                "contentsGravity", .choice(CALayerContentsGravity.allCases.map(\.rawValue)),
-                get: { $0.contentsGravity },
-                set: { layer, value in name(value, as: CALayerContentsGravity.self).map { layer.contentsGravity = $0 } }
-            ),
+            choice("contentsGravity", \CALayer.contentsGravity),
             animatable("contentsRect", \LayerState.contentsRect),
-            plain(
-                "contentsScale", .number, range: 0.01...1000, get: { $0.contentsScale },
-                set: { layer, value in number(value).map { layer.contentsScale = $0 } }),
+            number("contentsScale", \CALayer.contentsScale, range: 0.01...1000),
             animatable("contentsCenter", \LayerState.contentsCenter),
             animatable("masksToBounds", \LayerState.masksToBounds),
             plain("name", .string, get: { $0.name }, set: { $0.name = $1 as? String }),
         ]
 
-    /// CAMediaTiming
+    /// The `CAMediaTiming` properties of a layer.
     private static let timing: [LayerProperty] =
         [
-            plain(
-                "beginTime", .number, timing: true, get: { $0.beginTime },
-                set: { layer, value in number(value).map { layer.beginTime = $0 } }),
-            plain(
-                "duration", .number, range: nonNegative, infinity: true, timing: true, get: { $0.duration },
-                set: { layer, value in number(value).map { layer.duration = $0 } }),
-            plain(
-                "speed", .number, timing: true, get: { $0.speed },
-                set: { layer, value in number(value).map { layer.speed = Float($0) } }),
-            plain(
-                "timeOffset", .number, timing: true, get: { $0.timeOffset },
-                set: { layer, value in number(value).map { layer.timeOffset = $0 } }),
-            plain(
-                "repeatCount", .number, range: nonNegative, infinity: true, timing: true, get: { $0.repeatCount },
-                set: { layer, value in number(value).map { layer.repeatCount = Float($0) } }),
-            plain(
-                "repeatDuration", .number, range: nonNegative, infinity: true, timing: true, get: { $0.repeatDuration },
-                set: { layer, value in number(value).map { layer.repeatDuration = $0 } }),
-            plain(
-                "autoreverses", .bool, timing: true, get: { $0.autoreverses },
-                set: { layer, value in (value as? Bool).map { layer.autoreverses = $0 } }),
-            plain(
-                "fillMode", .choice(CAMediaTimingFillMode.allCases.map(\.rawValue)), timing: true,
-                get: { $0.fillMode },
-                set: { layer, value in name(value, as: CAMediaTimingFillMode.self).map { layer.fillMode = $0 } }),
+            number("beginTime", \CALayer.beginTime, timing: true),
+            number("duration", \CALayer.duration, range: nonNegative, infinity: true, timing: true),
+            number("speed", \CALayer.speed, timing: true),
+            number("timeOffset", \CALayer.timeOffset, timing: true),
+            number("repeatCount", \CALayer.repeatCount, range: nonNegative, infinity: true, timing: true),
+            number("repeatDuration", \CALayer.repeatDuration, range: nonNegative, infinity: true, timing: true),
+            flag("autoreverses", \CALayer.autoreverses, timing: true),
+            choice("fillMode", \CALayer.fillMode, timing: true),
         ]
 
-    /// CAShapeLayer (`path` changes are not animated implicitly, as in Core Animation)
+    /// `CAShapeLayer`'s own (`path` changes are not animated implicitly, as in Core Animation)
     private static let shape: [LayerProperty] =
         [
             animatable("path", \ShapeState.path, implicit: false),
             animatable("fillColor", \ShapeState.fillColor),
-            plain(
-                "fillRule", .choice(CAShapeLayerFillRule.allCases.map(\.rawValue)), of: CAShapeLayer.self,
-                get: { $0.fillRule },
-                set: { layer, value in name(value, as: CAShapeLayerFillRule.self).map { layer.fillRule = $0 } }),
+            choice("fillRule", \CAShapeLayer.fillRule),
             animatable("strokeColor", \ShapeState.strokeColor),
             animatable("lineWidth", \ShapeState.lineWidth, range: nonNegative),
-            plain(
-                "lineCap", .choice(CAShapeLayerLineCap.allCases.map(\.rawValue)), of: CAShapeLayer.self,
-                get: { $0.lineCap },
-                set: { layer, value in name(value, as: CAShapeLayerLineCap.self).map { layer.lineCap = $0 } }),
-            plain(
-                "lineJoin", .choice(CAShapeLayerLineJoin.allCases.map(\.rawValue)), of: CAShapeLayer.self,
-                get: { $0.lineJoin },
-                set: { layer, value in name(value, as: CAShapeLayerLineJoin.self).map { layer.lineJoin = $0 } }),
+            choice("lineCap", \CAShapeLayer.lineCap),
+            choice("lineJoin", \CAShapeLayer.lineJoin),
             animatable("miterLimit", \ShapeState.miterLimit, range: nonNegative),
             plain(
                 "lineDashPattern", .dashPattern, of: CAShapeLayer.self, get: { $0.lineDashPattern },
@@ -359,7 +338,7 @@ extension LayerProperty {
             animatable("strokeEnd", \ShapeState.strokeEnd, range: unit),
         ]
 
-    /// CAReplicatorLayer
+    /// `CAReplicatorLayer`'s own.
     private static let replicator: [LayerProperty] =
         [
             plain(
@@ -376,12 +355,10 @@ extension LayerProperty {
             animatable("instanceGreenOffset", \ReplicatorState.instanceGreenOffset),
             animatable("instanceBlueOffset", \ReplicatorState.instanceBlueOffset),
             animatable("instanceAlphaOffset", \ReplicatorState.instanceAlphaOffset),
-            plain(
-                "preservesDepth", .bool, of: CAReplicatorLayer.self, get: { $0.preservesDepth },
-                set: { layer, value in (value as? Bool).map { layer.preservesDepth = $0 } }),
+            flag("preservesDepth", \CAReplicatorLayer.preservesDepth),
         ]
 
-    /// CAEmitterLayer (`emitterCells` is set in code, or by a scene file's "emitterCells" list)
+    /// `CAEmitterLayer`'s own (`emitterCells` is set in code, or by a scene file's "emitterCells" list)
     private static let emitter: [LayerProperty] =
         [
             plain(
@@ -391,19 +368,9 @@ extension LayerProperty {
             animatable("emitterZPosition", \EmitterState.zPosition),
             animatable("emitterSize", \EmitterState.size, range: nonNegative),
             animatable("emitterDepth", \EmitterState.depth),
-            plain(
-                "emitterShape", .choice(CAEmitterLayerEmitterShape.allCases.map(\.rawValue)), of: CAEmitterLayer.self,
-                get: { $0.emitterShape },
-                set: { layer, value in name(value, as: CAEmitterLayerEmitterShape.self).map { layer.emitterShape = $0 }
-                }),
-            plain(
-                "emitterMode", .choice(CAEmitterLayerEmitterMode.allCases.map(\.rawValue)), of: CAEmitterLayer.self,
-                get: { $0.emitterMode },
-                set: { layer, value in name(value, as: CAEmitterLayerEmitterMode.self).map { layer.emitterMode = $0 } }),
-            plain(
-                "renderMode", .choice(CAEmitterLayerRenderMode.allCases.map(\.rawValue)), of: CAEmitterLayer.self,
-                get: { $0.renderMode },
-                set: { layer, value in name(value, as: CAEmitterLayerRenderMode.self).map { layer.renderMode = $0 } }),
+            choice("emitterShape", \CAEmitterLayer.emitterShape),
+            choice("emitterMode", \CAEmitterLayer.emitterMode),
+            choice("renderMode", \CAEmitterLayer.renderMode),
             animatable("birthRate", \EmitterState.birthRate, range: nonNegative),
             animatable("lifetime", \EmitterState.lifetime, range: nonNegative),
             animatable("velocity", \EmitterState.velocity),
@@ -416,43 +383,27 @@ extension LayerProperty {
                 }),
         ]
 
-    /// CATextLayer
+    /// `CATextLayer`'s own.
     private static let text: [LayerProperty] =
         [
             plain("string", .text, of: CATextLayer.self, get: { $0.string }, set: { $0.string = $1 }),
             plain("font", .font, of: CATextLayer.self, get: { $0.font }, set: { $0.font = $1 as CFTypeRef? }),
             animatable("fontSize", \TextState.fontSize, range: nonNegative),
             animatable("foregroundColor", \TextState.foregroundColor),
-            plain(
-                "alignmentMode", .choice(CATextLayerAlignmentMode.allCases.map(\.rawValue)), of: CATextLayer.self,
-                get: { $0.alignmentMode },
-                set: { layer, value in name(value, as: CATextLayerAlignmentMode.self).map { layer.alignmentMode = $0 } }
-            ),
-            plain(
-                "isWrapped", .bool, of: CATextLayer.self, get: { $0.isWrapped },
-                set: { layer, value in (value as? Bool).map { layer.isWrapped = $0 } }),
-            plain(
-                "truncationMode", .choice(CATextLayerTruncationMode.allCases.map(\.rawValue)), of: CATextLayer.self,
-                get: { $0.truncationMode },
-                set: { layer, value in name(value, as: CATextLayerTruncationMode.self).map { layer.truncationMode = $0 }
-                }),
-            plain(
-                "allowsFontSubpixelQuantization", .bool, of: CATextLayer.self,
-                get: { $0.allowsFontSubpixelQuantization },
-                set: { layer, value in (value as? Bool).map { layer.allowsFontSubpixelQuantization = $0 } }),
+            choice("alignmentMode", \CATextLayer.alignmentMode),
+            flag("isWrapped", \CATextLayer.isWrapped),
+            choice("truncationMode", \CATextLayer.truncationMode),
+            flag("allowsFontSubpixelQuantization", \CATextLayer.allowsFontSubpixelQuantization),
         ]
 
-    /// CAGradientLayer
+    /// `CAGradientLayer`'s own.
     private static let gradient: [LayerProperty] =
         [
             animatable("colors", \GradientState.colors),
             animatable("locations", \GradientState.locations),
             animatable("startPoint", \GradientState.startPoint),
             animatable("endPoint", \GradientState.endPoint),
-            plain(
-                "type", .choice(CAGradientLayerType.allCases.map(\.rawValue)), of: CAGradientLayer.self,
-                get: { $0.type },
-                set: { layer, value in name(value, as: CAGradientLayerType.self).map { layer.type = $0 } }),
+            choice("type", \CAGradientLayer.type),
         ]
 
     /// A dash pattern from `[NSNumber]` or any array of numbers (nil for anything else).

@@ -6,7 +6,7 @@
 /// a switch on two small enums and a load or a store, no key-path application and no code per property.
 ///
 /// Safety: an offset is `MemoryLayout<State>.offset(of:)` of a stored key path of `State`, and a form
-/// is the exact Swift type of that field (`StoredValue`), so `base + offset` of the bytes of a `State`
+/// is the exact Swift type of that field (`Form(of:)`), so `base + offset` of the bytes of a `State`
 /// (which `CALayer.withStorage` hands out, for the class that has it) is that field, read and written
 /// as its own type.
 struct StoredField: Hashable {
@@ -40,7 +40,7 @@ struct StoredField: Hashable {
         }
     }
 
-    /// The Swift type of a field (`StoredValue` says which type is which form).
+    /// The Swift type of a field (`init(of:)` says which type is which form).
     enum Form: Hashable {
         case float, double, cgFloat, bool, point, size, rect, transform
         /// `CGColor?`.
@@ -53,6 +53,22 @@ struct StoredField: Hashable {
         case numbers
         /// One component of a `CATransform3D` field, as key-value coding addresses it.
         case part(TransformPart)
+
+        /// The form of a field of Swift type `T`: its exact type (a `CGColor` field is not a `CGColor?`
+        /// one), nil for a type no form has.
+        init?<T>(of _: T.Type) {
+            guard let form = Self.byType[ObjectIdentifier(T.self)] else { return nil }
+            self = form
+        }
+
+        private static let byType: [ObjectIdentifier: Form] = [
+            ObjectIdentifier(Float.self): .float, ObjectIdentifier(Double.self): .double,
+            ObjectIdentifier(CGFloat.self): .cgFloat, ObjectIdentifier(Bool.self): .bool,
+            ObjectIdentifier(CGPoint.self): .point, ObjectIdentifier(CGSize.self): .size,
+            ObjectIdentifier(CGRect.self): .rect, ObjectIdentifier(CATransform3D.self): .transform,
+            ObjectIdentifier(CGColor?.self): .color, ObjectIdentifier(CGPath?.self): .path,
+            ObjectIdentifier([CGColor]?.self): .colors, ObjectIdentifier([Double]?.self): .numbers,
+        ]
 
         /// The value type the registry states for a property of this form.
         var valueType: LayerProperty.ValueType {
@@ -76,11 +92,15 @@ struct StoredField: Hashable {
     let form: Form
     let offset: Int
 
-    /// The field `field` of `State`, in the form of its type.
-    init<State: LayerStorage, Value: StoredValue>(_ field: WritableKeyPath<State, Value>) {
+    /// The field `field` of `State`, in the form of its type (a field of another type is a mistake in
+    /// the registry, which its first use reports).
+    init<State: LayerStorage, Value>(_ field: WritableKeyPath<State, Value>) {
+        guard let form = Form(of: Value.self), let offset = MemoryLayout<State>.offset(of: field) else {
+            preconditionFailure("a registered field of \(State.self) has the type \(Value.self), which has no form")
+        }
         storage = State.storage
-        form = Value.storedForm
-        offset = MemoryLayout<State>.offset(of: field)!
+        self.form = form
+        self.offset = offset
     }
 
     /// The component `part` of the transform field `field` of `State`.
@@ -89,6 +109,9 @@ struct StoredField: Hashable {
         form = .part(part)
         offset = MemoryLayout<State>.offset(of: field)!
     }
+
+    /// True when layers of `layer`'s class have the field's storage.
+    func isStored(in layer: CALayer) -> Bool { storage.layerClass.includes(type(of: layer)) }
 
     /// True when `write` takes values of the kind `direct` (a number for a number, a flag or a
     /// transform component but the translation pair; a point or a size for that pair; otherwise a
@@ -103,36 +126,40 @@ struct StoredField: Hashable {
         }
     }
 
+    /// The field in the storage bytes `base`, as the type `T` it has (its form's type).
+    @inline(__always)
+    private func field<T>(_ base: UnsafeMutableRawPointer, _: T.Type) -> UnsafeMutablePointer<T> {
+        (base + offset).assumingMemoryBound(to: T.self)
+    }
+
     /// The value of the field in the storage bytes `base`, in typed form.
     @inline(__always)
     func read(_ base: UnsafeMutableRawPointer) -> AnimatableValue {
-        let p = base + offset
         switch form {
-        case .float: return .number(Double(p.assumingMemoryBound(to: Float.self).pointee))
-        case .double: return .number(p.assumingMemoryBound(to: Double.self).pointee)
-        case .cgFloat: return .number(Double(p.assumingMemoryBound(to: CGFloat.self).pointee))
-        case .bool: return .number(p.assumingMemoryBound(to: Bool.self).pointee ? 1 : 0)
-        case .point: return .point(p.assumingMemoryBound(to: CGPoint.self).pointee)
-        case .size: return .size(p.assumingMemoryBound(to: CGSize.self).pointee)
-        case .rect: return .rect(p.assumingMemoryBound(to: CGRect.self).pointee)
-        case .transform: return .transform(p.assumingMemoryBound(to: CATransform3D.self).pointee)
-        case .color: return .color(p.assumingMemoryBound(to: CGColor?.self).pointee)
-        case .path: return .path(p.assumingMemoryBound(to: CGPath?.self).pointee)
+        case .float: return .number(Double(field(base, Float.self).pointee))
+        case .double: return .number(field(base, Double.self).pointee)
+        case .cgFloat: return .number(Double(field(base, CGFloat.self).pointee))
+        case .bool: return .number(field(base, Bool.self).pointee ? 1 : 0)
+        case .point: return .point(field(base, CGPoint.self).pointee)
+        case .size: return .size(field(base, CGSize.self).pointee)
+        case .rect: return .rect(field(base, CGRect.self).pointee)
+        case .transform: return .transform(field(base, CATransform3D.self).pointee)
+        case .color: return .color(field(base, CGColor?.self).pointee)
+        case .path: return .path(field(base, CGPath?.self).pointee)
         // A nil list reads as no value.
-        case .colors: return p.assumingMemoryBound(to: [CGColor]?.self).pointee.map { .colors($0) } ?? .opaque(nil)
-        case .numbers: return p.assumingMemoryBound(to: [Double]?.self).pointee.map { .numbers($0) } ?? .opaque(nil)
-        case .part(let part): return part.read(p.assumingMemoryBound(to: CATransform3D.self).pointee)
+        case .colors: return field(base, [CGColor]?.self).pointee.map { .colors($0) } ?? .opaque(nil)
+        case .numbers: return field(base, [Double]?.self).pointee.map { .numbers($0) } ?? .opaque(nil)
+        case .part(let part): return part.read(field(base, CATransform3D.self).pointee)
         }
     }
 
     /// The value as key-value coding returns it: the field's own Swift type for numbers and flags
     /// (`opacity` a `Float`, `hidden` a `Bool`), else `read`'s value as `anyValue` gives it.
     func readObject(_ base: UnsafeMutableRawPointer) -> Any? {
-        let p = base + offset
         switch form {
-        case .float: return p.assumingMemoryBound(to: Float.self).pointee
-        case .double: return p.assumingMemoryBound(to: Double.self).pointee
-        case .bool: return p.assumingMemoryBound(to: Bool.self).pointee
+        case .float: return field(base, Float.self).pointee
+        case .double: return field(base, Double.self).pointee
+        case .bool: return field(base, Bool.self).pointee
         default: return read(base).anyValue
         }
     }
@@ -144,8 +171,8 @@ struct StoredField: Hashable {
     func write(_ value: AnimatableValue, _ base: UnsafeMutableRawPointer) -> Bool {
         switch value {
         case .number(let v): return write(number: v, base)
-        case .point(let v): return write(point: v, base)
-        case .size(let v): return write(size: v, base)
+        case .point(let v): return write(pair: v.x, v.y, form: .point, base)
+        case .size(let v): return write(pair: v.width, v.height, form: .size, base)
         case .rect(let v): return write(rect: v, base)
         case .color(let v): return write(color: v, base)
         default: return writeOther(value, base)
@@ -162,8 +189,8 @@ struct StoredField: Hashable {
     ) -> Bool {
         switch direct {
         case .number: return write(number: v.x, base, transformIsIdentity: transformIsIdentity)
-        case .point: return write(point: CGPoint(x: v.x, y: v.y), base)
-        case .size: return write(size: CGSize(width: v.x, height: v.y), base)
+        case .point: return write(pair: v.x, v.y, form: .point, base)
+        case .size: return write(pair: v.x, v.y, form: .size, base)
         case .rect: return write(rect: CGRect(x: v.x, y: v.y, width: v.z, height: v.w), base)
         case .color: return write(color: CGColor(red: v.x, green: v.y, blue: v.z, alpha: v.w), base)
         }
@@ -172,44 +199,29 @@ struct StoredField: Hashable {
     /// Writes a number: a number field, a flag (set at 0.5 and up) or a transform component.
     @inline(__always)
     func write(number v: Double, _ base: UnsafeMutableRawPointer, transformIsIdentity: Bool? = nil) -> Bool {
-        let p = base + offset
         switch form {
-        case .float: p.assumingMemoryBound(to: Float.self).pointee = Float(v)
-        case .double: p.assumingMemoryBound(to: Double.self).pointee = v
-        case .cgFloat: p.assumingMemoryBound(to: CGFloat.self).pointee = CGFloat(v)
-        case .bool: p.assumingMemoryBound(to: Bool.self).pointee = v >= 0.5
-        case .part(let part):
-            let t = p.assumingMemoryBound(to: CATransform3D.self)
-            if part == .translation { return false }
+        case .float: field(base, Float.self).pointee = Float(v)
+        case .double: field(base, Double.self).pointee = v
+        case .cgFloat: field(base, CGFloat.self).pointee = CGFloat(v)
+        case .bool: field(base, Bool.self).pointee = v >= 0.5
+        case .part(let part) where part != .translation:
+            let t = field(base, CATransform3D.self)
             part.write(v, &t.pointee, isIdentity: transformIsIdentity ?? (t.pointee == CATransform3DIdentity))
         default: return false
         }
         return true
     }
 
-    /// Writes a point: a point field, or a transform's translation pair.
+    /// Writes a point (`form` `.point`) or a size (`.size`): a field of that form, or a transform's
+    /// translation pair.
     @inline(__always)
-    func write(point v: CGPoint, _ base: UnsafeMutableRawPointer) -> Bool {
-        let p = base + offset
+    func write(pair x: Double, _ y: Double, form pairForm: Form, _ base: UnsafeMutableRawPointer) -> Bool {
         switch form {
-        case .point: p.assumingMemoryBound(to: CGPoint.self).pointee = v
+        case .point where pairForm == .point: field(base, CGPoint.self).pointee = CGPoint(x: x, y: y)
+        case .size where pairForm == .size: field(base, CGSize.self).pointee = CGSize(width: x, height: y)
         case .part(.translation):
-            let t = p.assumingMemoryBound(to: CATransform3D.self)
-            (t.pointee.m41, t.pointee.m42) = (v.x, v.y)
-        default: return false
-        }
-        return true
-    }
-
-    /// Writes a size: a size field, or a transform's translation pair.
-    @inline(__always)
-    func write(size v: CGSize, _ base: UnsafeMutableRawPointer) -> Bool {
-        let p = base + offset
-        switch form {
-        case .size: p.assumingMemoryBound(to: CGSize.self).pointee = v
-        case .part(.translation):
-            let t = p.assumingMemoryBound(to: CATransform3D.self)
-            (t.pointee.m41, t.pointee.m42) = (v.width, v.height)
+            let t = field(base, CATransform3D.self)
+            (t.pointee.m41, t.pointee.m42) = (x, y)
         default: return false
         }
         return true
@@ -219,7 +231,7 @@ struct StoredField: Hashable {
     @inline(__always)
     func write(rect v: CGRect, _ base: UnsafeMutableRawPointer) -> Bool {
         guard form == .rect else { return false }
-        (base + offset).assumingMemoryBound(to: CGRect.self).pointee = v
+        field(base, CGRect.self).pointee = v
         return true
     }
 
@@ -227,22 +239,21 @@ struct StoredField: Hashable {
     @inline(__always)
     func write(color v: CGColor?, _ base: UnsafeMutableRawPointer) -> Bool {
         guard form == .color else { return false }
-        (base + offset).assumingMemoryBound(to: CGColor?.self).pointee = v
+        field(base, CGColor?.self).pointee = v
         return true
     }
 
-    /// Writes a value that is not a number, a point or a colour.
+    /// Writes a value that is not a number, a point, a size, a rectangle or a colour.
     private func writeOther(_ value: AnimatableValue, _ base: UnsafeMutableRawPointer) -> Bool {
-        let p = base + offset
         switch (form, value) {
-        case (.transform, .transform(let v)): p.assumingMemoryBound(to: CATransform3D.self).pointee = v
-        case (.path, .path(let v)): p.assumingMemoryBound(to: CGPath?.self).pointee = v
-        case (.colors, .colors(let v)): p.assumingMemoryBound(to: [CGColor]?.self).pointee = v
-        case (.colors, .numbers(let v)) where v.isEmpty: p.assumingMemoryBound(to: [CGColor]?.self).pointee = []
-        case (.colors, .opaque(nil)): p.assumingMemoryBound(to: [CGColor]?.self).pointee = nil
-        case (.numbers, .numbers(let v)): p.assumingMemoryBound(to: [Double]?.self).pointee = v
-        case (.numbers, .opaque(nil)): p.assumingMemoryBound(to: [Double]?.self).pointee = nil
-        case (.part(let part), _): return part.write(value, &p.assumingMemoryBound(to: CATransform3D.self).pointee)
+        case (.transform, .transform(let v)): field(base, CATransform3D.self).pointee = v
+        case (.path, .path(let v)): field(base, CGPath?.self).pointee = v
+        case (.colors, .colors(let v)): field(base, [CGColor]?.self).pointee = v
+        case (.colors, .numbers(let v)) where v.isEmpty: field(base, [CGColor]?.self).pointee = []
+        case (.colors, .opaque(nil)): field(base, [CGColor]?.self).pointee = nil
+        case (.numbers, .numbers(let v)): field(base, [Double]?.self).pointee = v
+        case (.numbers, .opaque(nil)): field(base, [Double]?.self).pointee = nil
+        case (.part(let part), _): return part.write(value, &field(base, CATransform3D.self).pointee)
         default: return false
         }
         return true
@@ -251,36 +262,29 @@ struct StoredField: Hashable {
     /// True when the field is a transform (or a component of one) that is the identity.
     func isIdentityTransform(_ base: UnsafeMutableRawPointer) -> Bool {
         switch form {
-        case .transform, .part:
-            return (base + offset).assumingMemoryBound(to: CATransform3D.self).pointee == CATransform3DIdentity
+        case .transform, .part: return field(base, CATransform3D.self).pointee == CATransform3DIdentity
         default: return false
         }
     }
 
-    /// Copies the field (the whole transform, for a component) from the storage bytes `source` into `target`.
+    /// Copies the field (the whole transform, for a component) from the storage bytes `source` into
+    /// `target`.
     @inline(__always)
     func copy(from source: UnsafeMutableRawPointer, to target: UnsafeMutableRawPointer) {
-        let (s, t) = (source + offset, target + offset)
+        func move<T>(_ type: T.Type) { field(target, type).pointee = field(source, type).pointee }
         switch form {
-        case .float: t.assumingMemoryBound(to: Float.self).pointee = s.assumingMemoryBound(to: Float.self).pointee
-        case .double: t.assumingMemoryBound(to: Double.self).pointee = s.assumingMemoryBound(to: Double.self).pointee
-        case .cgFloat:
-            t.assumingMemoryBound(to: CGFloat.self).pointee = s.assumingMemoryBound(to: CGFloat.self).pointee
-        case .bool: t.assumingMemoryBound(to: Bool.self).pointee = s.assumingMemoryBound(to: Bool.self).pointee
-        case .point:
-            t.assumingMemoryBound(to: CGPoint.self).pointee = s.assumingMemoryBound(to: CGPoint.self).pointee
-        case .size: t.assumingMemoryBound(to: CGSize.self).pointee = s.assumingMemoryBound(to: CGSize.self).pointee
-        case .rect: t.assumingMemoryBound(to: CGRect.self).pointee = s.assumingMemoryBound(to: CGRect.self).pointee
-        case .transform, .part:
-            t.assumingMemoryBound(to: CATransform3D.self).pointee =
-                s.assumingMemoryBound(to: CATransform3D.self).pointee
-        case .color:
-            t.assumingMemoryBound(to: CGColor?.self).pointee = s.assumingMemoryBound(to: CGColor?.self).pointee
-        case .path: t.assumingMemoryBound(to: CGPath?.self).pointee = s.assumingMemoryBound(to: CGPath?.self).pointee
-        case .colors:
-            t.assumingMemoryBound(to: [CGColor]?.self).pointee = s.assumingMemoryBound(to: [CGColor]?.self).pointee
-        case .numbers:
-            t.assumingMemoryBound(to: [Double]?.self).pointee = s.assumingMemoryBound(to: [Double]?.self).pointee
+        case .float: move(Float.self)
+        case .double: move(Double.self)
+        case .cgFloat: move(CGFloat.self)
+        case .bool: move(Bool.self)
+        case .point: move(CGPoint.self)
+        case .size: move(CGSize.self)
+        case .rect: move(CGRect.self)
+        case .transform, .part: move(CATransform3D.self)
+        case .color: move(CGColor?.self)
+        case .path: move(CGPath?.self)
+        case .colors: move([CGColor]?.self)
+        case .numbers: move([Double]?.self)
         }
     }
 }
@@ -290,50 +294,6 @@ protocol LayerStorage {
     static var storage: StoredField.Storage { get }
 }
 
-/// A Swift type an animatable property's field may have, and the form the engine reads and writes
-/// it in. Only the exact types of `StoredField.Form` conform (a `CGColor` field is not a `CGColor?` one).
-protocol StoredValue {
-    static var storedForm: StoredField.Form { get }
-}
-
-extension Float: StoredValue { static var storedForm: StoredField.Form { .float } }
-extension Double: StoredValue { static var storedForm: StoredField.Form { .double } }
-extension CGFloat: StoredValue { static var storedForm: StoredField.Form { .cgFloat } }
-extension Bool: StoredValue { static var storedForm: StoredField.Form { .bool } }
-extension CGPoint: StoredValue { static var storedForm: StoredField.Form { .point } }
-extension CGSize: StoredValue { static var storedForm: StoredField.Form { .size } }
-extension CGRect: StoredValue { static var storedForm: StoredField.Form { .rect } }
-extension CATransform3D: StoredValue { static var storedForm: StoredField.Form { .transform } }
-
-/// A type whose optional is a field form (`CGColor?`, `CGPath?`, `[CGColor]?`, `[Double]?`).
-protocol OptionalStoredValue {
-    static var optionalForm: StoredField.Form { get }
-}
-
-/// An element type whose optional list is a field form.
-protocol StoredListElement {
-    static var listForm: StoredField.Form { get }
-}
-
-extension Optional: StoredValue where Wrapped: OptionalStoredValue {
-    static var storedForm: StoredField.Form { Wrapped.optionalForm }
-}
-extension CGColor: OptionalStoredValue { static var optionalForm: StoredField.Form { .color } }
-extension CGPath: OptionalStoredValue { static var optionalForm: StoredField.Form { .path } }
-extension Array: OptionalStoredValue where Element: StoredListElement {
-    static var optionalForm: StoredField.Form { Element.listForm }
-}
-extension CGColor: StoredListElement { static var listForm: StoredField.Form { .colors } }
-extension Double: StoredListElement { static var listForm: StoredField.Form { .numbers } }
-
-extension LayerState: LayerStorage { static var storage: StoredField.Storage { .layer } }
-extension LayerObjects: LayerStorage { static var storage: StoredField.Storage { .objects } }
-extension ShapeState: LayerStorage { static var storage: StoredField.Storage { .shape } }
-extension ReplicatorState: LayerStorage { static var storage: StoredField.Storage { .replicator } }
-extension EmitterState: LayerStorage { static var storage: StoredField.Storage { .emitter } }
-extension GradientState: LayerStorage { static var storage: StoredField.Storage { .gradient } }
-extension TextState: LayerStorage { static var storage: StoredField.Storage { .text } }
-
 extension CALayer {
     /// Calls `body` with the bytes of this layer's state struct `storage`, or returns nil when its class
     /// has none. `checked: false` skips the class check, for callers that made it (the frame cache).
@@ -341,29 +301,18 @@ extension CALayer {
     final func withStorage<R>(
         _ storage: StoredField.Storage, checked: Bool = true, _ body: (UnsafeMutableRawPointer) -> R
     ) -> R? {
+        if checked, !storage.layerClass.includes(type(of: self)) { return nil }
+        func bytes(_ buffer: UnsafeMutableRawBufferPointer) -> R { body(buffer.baseAddress!) }
         switch storage {
-        case .layer: return withUnsafeMutableBytes(of: &state) { body($0.baseAddress!) }
-        case .objects: return withUnsafeMutableBytes(of: &objects) { body($0.baseAddress!) }
-        case .shape:
-            guard let layer = checked ? self as? CAShapeLayer : unsafeDowncast(self, to: CAShapeLayer.self)
-            else { return nil }
-            return withUnsafeMutableBytes(of: &layer.shape) { body($0.baseAddress!) }
+        case .layer: return withUnsafeMutableBytes(of: &state, bytes)
+        case .objects: return withUnsafeMutableBytes(of: &objects, bytes)
+        case .shape: return withUnsafeMutableBytes(of: &unsafeDowncast(self, to: CAShapeLayer.self).shape, bytes)
         case .replicator:
-            guard let layer = checked ? self as? CAReplicatorLayer : unsafeDowncast(self, to: CAReplicatorLayer.self)
-            else { return nil }
-            return withUnsafeMutableBytes(of: &layer.replicator) { body($0.baseAddress!) }
-        case .emitter:
-            guard let layer = checked ? self as? CAEmitterLayer : unsafeDowncast(self, to: CAEmitterLayer.self)
-            else { return nil }
-            return withUnsafeMutableBytes(of: &layer.emitter) { body($0.baseAddress!) }
+            return withUnsafeMutableBytes(of: &unsafeDowncast(self, to: CAReplicatorLayer.self).replicator, bytes)
+        case .emitter: return withUnsafeMutableBytes(of: &unsafeDowncast(self, to: CAEmitterLayer.self).emitter, bytes)
         case .gradient:
-            guard let layer = checked ? self as? CAGradientLayer : unsafeDowncast(self, to: CAGradientLayer.self)
-            else { return nil }
-            return withUnsafeMutableBytes(of: &layer.gradient) { body($0.baseAddress!) }
-        case .text:
-            guard let layer = checked ? self as? CATextLayer : unsafeDowncast(self, to: CATextLayer.self)
-            else { return nil }
-            return withUnsafeMutableBytes(of: &layer.text) { body($0.baseAddress!) }
+            return withUnsafeMutableBytes(of: &unsafeDowncast(self, to: CAGradientLayer.self).gradient, bytes)
+        case .text: return withUnsafeMutableBytes(of: &unsafeDowncast(self, to: CATextLayer.self).text, bytes)
         }
     }
 }

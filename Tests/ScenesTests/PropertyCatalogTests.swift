@@ -14,7 +14,7 @@ import Testing
         switch property.valueType {
         case .number:
             let range = property.validRange ?? -.infinity...(.infinity)
-            let current = SceneValueEncoder.encode(property.defaultValue, as: .number)
+            let current = SceneValueEncoder.encode(property, of: property.layerClass.layerType.init(layer: ()))
             return [3, 7, 0.5, 0.25].first { range.contains($0) && JSONValue.number($0) != current }!.description
         case .bool: return property.defaultValue as? Bool == true ? "false" : "true"
         case .point: return "[0.25, 0.75]"
@@ -29,7 +29,7 @@ import Testing
         case .font: return "\"Courier\""
         case .emitterCells: return "[{\"birthRate\": 3}]"
         case .choice(let names):
-            let current = SceneValueEncoder.encode(property.defaultValue, as: property.valueType)
+            let current = SceneValueEncoder.encode(property, of: property.layerClass.layerType.init(layer: ()))
             return JSONValue.escaped(names.first { JSONValue.string($0) != current }!)
         case .colorList: return "[\"#ff0000ff\", \"#0000ffff\"]"
         case .numberList: return "[0.25, 0.75]"
@@ -65,7 +65,7 @@ import Testing
         default:
             let written = try JSONParser.parse(Array(text.utf8))
             #expect(
-                SceneValueEncoder.encode(read, as: property.valueType) == written, "\(key): \(String(describing: read))"
+                SceneValueEncoder.encode(property, of: layer) == written, "\(key): \(String(describing: read))"
             )
         }
     }
@@ -94,8 +94,8 @@ import Testing
         scene.advance(to: 0)
         fixture.clock.now = 0.5
         CAEngine.step(scene.rootLayer)
-        let shown = SceneValueEncoder.encode(presented(layer, keyPath), as: property.valueType)
-        let model = SceneValueEncoder.encode(layer.value(forKeyPath: keyPath), as: property.valueType)
+        let shown = SceneValueEncoder.encode(property, of: layer.presentation() ?? layer)
+        let model = SceneValueEncoder.encode(property, of: layer)
         #expect(shown != nil && shown != model, "\(keyPath): \(String(describing: shown))")
         // Halfway between 0.2 and 0.9 (to a Float's precision for the Float properties).
         if property.valueType == .number {
@@ -124,7 +124,7 @@ import Testing
                 try Self.scene(kind: property.layerClass, members: ", \"\(property.keyPath)\": \(value.text)")
                     .layersByName["it"])
             #expect(
-                SceneValueEncoder.encode(layer.value(forKeyPath: property.keyPath), as: property.valueType) == value)
+                SceneValueEncoder.encode(property, of: layer) == value)
         }
         #expect(PropertyCatalog.table().split(separator: "\n").count == LayerProperty.all.count + 1)
     }

@@ -23,12 +23,10 @@ indirect enum JSONValue: Equatable, Sendable {
     /// A short description for error messages: the value itself when small, else its kind.
     var shortDescription: String {
         switch self {
-        case .null: return "null"
-        case .bool(let b): return b ? "true" : "false"
-        case .number(let n): return JSONValue.format(n)
         case .string(let s): return JSONValue.quoted(s)
         case .array: return "an array"
         case .object: return "an object"
+        default: return text
         }
     }
 

@@ -66,9 +66,10 @@ public enum PropertyCatalog {
         return .object(members)
     }
 
-    /// The default in scene-file spelling (null when there is none or it cannot be spelled).
+    /// The default (a new layer's value) in scene-file spelling; null when there is none or it cannot
+    /// be spelled.
     private static func defaultValue(_ property: LayerProperty) -> JSONValue {
-        SceneValueEncoder.encode(property.defaultValue, as: property.valueType) ?? .null
+        SceneValueEncoder.encode(property, of: property.layerClass.layerType.init(layer: ())) ?? .null
     }
 
     /// A number for the table (`inf` for infinity).

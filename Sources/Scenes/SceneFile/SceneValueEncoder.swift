@@ -1,19 +1,20 @@
 import Geometry
 import LayerKit
 
-/// Writes a property's value as a scene file spells it (what `SceneValueDecoder` reads back): numbers
+/// Writes a layer's property value as a scene file spells it (what `SceneValueDecoder` reads back): numbers
 /// (`"inf"` for infinity), `[x, y]`, `[w, h]`, `[x, y, w, h]`, 16 transform numbers row by row,
 /// `"#rrggbbaa"` colours, SVG path data, names for choices and fonts, `null` for none.
 enum SceneValueEncoder {
-    /// `value` (as `value(forKeyPath:)` returns it) in the scene-file form of `type`, or nil when a
-    /// scene file cannot spell it (a picture object, emitter cells).
-    static func encode(_ value: Any?, as type: LayerProperty.ValueType) -> JSONValue? {
-        guard let value else { return .null }
-        switch type {
-        case .number: return scalar(value).map(number)
+    /// The value of `property` on `layer` in the scene-file form of its type, or nil when a scene file
+    /// cannot spell it (a picture object, emitter cells).
+    static func encode(_ property: LayerProperty, of layer: CALayer) -> JSONValue? {
+        let keyPath = property.keyPath
+        guard let value = layer.value(forKeyPath: keyPath) else { return .null }
+        let numbers = layer.numericComponents(forKeyPath: keyPath)
+        switch property.valueType {
+        case .number: return numbers?.first.map(number)
         case .bool: return (value as? Bool).map { .bool($0) }
-        case .point, .size, .rect, .transform, .numberList, .dashPattern:
-            return numbers(value).map { .array($0.map(number)) }
+        case .point, .size, .rect, .transform, .numberList, .dashPattern: return numbers.map { .array($0.map(number)) }
         case .color: return (value as? CGColor).map(color)
         case .colorList: return (value as? [CGColor]).map { .array($0.map(color)) }
         case .path: return (value as? CGPath).map { .string(pathData($0)) }
@@ -22,33 +23,6 @@ enum SceneValueEncoder {
             if let font = value as? UIFont { return .string(font.fontName) }
             return name(value).map { .string($0) }
         case .image, .emitterCells: return nil
-        }
-    }
-
-    /// A number in any of the types properties have.
-    static func scalar(_ value: Any) -> Double? {
-        switch value {
-        case let v as Double: return v
-        case let v as CGFloat: return Double(v)
-        case let v as Float: return Double(v)
-        case let v as Int: return Double(v)
-        case let v as UInt32: return Double(v)
-        case let v as NSNumber: return v.doubleValue
-        default: return nil
-        }
-    }
-
-    /// The numbers of a point, size, rectangle, transform (row by row) or list.
-    static func numbers(_ value: Any) -> [Double]? {
-        switch value {
-        case let p as CGPoint: return [p.x, p.y]
-        case let s as CGSize: return [s.width, s.height]
-        case let r as CGRect: return [r.origin.x, r.origin.y, r.size.width, r.size.height]
-        case let t as CATransform3D: return t.rowMajor.map { Double($0) }
-        case let list as [Any]:
-            let numbers = list.compactMap(scalar)
-            return numbers.count == list.count ? numbers : nil
-        default: return nil
         }
     }
 
