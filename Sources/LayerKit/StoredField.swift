@@ -92,11 +92,11 @@ struct StoredField: Hashable {
     let form: Form
     let offset: Int
 
-    /// The field `field` of `State`, in the form of its type (a field of another type is a mistake in
-    /// the registry, which its first use reports).
+    /// The field `field` of `State`, in the form of its type (a computed property, or a field of a type
+    /// no form has, is a mistake in the registry, which its first use reports).
     init<State: LayerStorage, Value>(_ field: WritableKeyPath<State, Value>) {
         guard let form = Form(of: Value.self), let offset = MemoryLayout<State>.offset(of: field) else {
-            preconditionFailure("a registered field of \(State.self) has the type \(Value.self), which has no form")
+            preconditionFailure("a registered key path of \(State.self) is not a stored field of a form's type")
         }
         storage = State.storage
         self.form = form
