@@ -98,10 +98,10 @@ func writeAnimated(_ value: AnimatableValue, key: AnimatableKey, additive: Bool,
 }
 
 /// A basic animation's from/to/by, typed. The two ends are resolved once when they do not depend on
-/// the model, else once per model change; numbers, points, sizes, rectangles and colours without additive, cumulative
-/// or value-function processing take a direct path (`DirectValue`): their ends are kept as four
-/// numbers, eased component by component (as the frame cache does too) and written with the typed
-/// writer of the key's field.
+/// the model, else once per model change; numbers, points, sizes, rectangles and colours without
+/// additive, cumulative or value-function processing take a direct path (`DirectValue`): their ends
+/// are kept as four numbers, eased component by component (as the frame cache does too) and written
+/// with the typed writer of the key's field.
 final class BasicProgram {
     let key: AnimatableKey
     let from: AnimatableValue?
