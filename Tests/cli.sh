@@ -33,7 +33,7 @@ JSON
 # Help and version.
 expect "global --help" 0 "$bin" --help && check "global help lists subcommands" '[[ $out == *OVERVIEW* && $out == *render* && $out == *scenes* ]]'
 expect "--version" 0 "$bin" --version && check "--version prints a version" '[[ $out == layerscope\ * ]]'
-for sub in view render record eval curve bench scenes; do
+for sub in view render record eval curve bench scenes properties; do
   expect "$sub --help" 0 "$bin" $sub --help && check "$sub --help shows usage" '[[ $out == *"USAGE: layerscope"* && -z $err ]]'
   expect "$sub -h" 0 "$bin" $sub -h && ok
 done
@@ -43,9 +43,15 @@ for args in "frobnicate" "render --no-such-option" "render --at" "eval --scene x
             "render --scene wipe --at -1 --out a.png" "render --scene wipe --at 1 --out a.png --size 0x5" \
             "bench --size 12" "bench --frames 0" "view --speed 100" "curve --timing bouncy --out c.png" \
             "render --scene wipe --at 1,2 --out one.png" "eval --scene wipe --layer nobody --key opacity --at 1" "eval --scene wipe --layer view --key opacty --at 1" \
-            "scenes extra" "render --scene=wipe --scene=ship --at 1 --out a.png"; do
+            "scenes extra" "render --scene=wipe --scene=ship --at 1 --out a.png" "properties extra" "properties --yaml"; do
   expect "usage: $args" 64 "$bin" $args && check "usage: $args reports on stderr only" '[[ -n $err && -z $out ]]'
 done
+
+# properties: the registry as a table and as JSON (what the scene fuzzer reads).
+expect "properties" 0 "$bin" properties && check "properties lists opacity with its range and default" \
+  '[[ $(grep "^opacity " <<<"$out") =~ ^opacity\ +number\ +layer\ +implicitly\ +0\.\.\.1\ +no\ +no\ +1$ ]]'
+expect "properties --json" 0 "$bin" properties --json && check "properties --json is JSON with every key" \
+  '/usr/bin/python3 -c "import json,sys; d=json.load(sys.stdin); p={e[\"keyPath\"]: e for e in d[\"properties\"]}; assert p[\"strokeEnd\"][\"layerClass\"] == \"shape\" and p[\"duration\"][\"allowsInfinity\"] and p[\"shadowOffset\"][\"defaultValue\"] == [0, -3]" <<<"$out"'
 
 # eval: exact values, events merged in time order, pause held.
 expect "eval fade" 0 "$bin" eval --scene "$tmp/fade.json" --layer box --key opacity --at 0.25,0.5,1,1.75,2.25

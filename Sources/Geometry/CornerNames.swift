@@ -30,12 +30,13 @@ public struct UIRectCorner: OptionSet, Hashable, Sendable {
 
 /// The curve of a layer's rounded corners (`CALayerCornerCurve`): a quarter circle, or Apple's
 /// continuous ("squircle-like") corner, whose curvature eases in from the straight edge.
-public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
+public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable, CaseIterable {
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
     public static let circular = Self(rawValue: "circular")
     public static let continuous = Self(rawValue: "continuous")
+    public static let allCases: [Self] = [.circular, .continuous]
 
     /// How far, in radii, the corner reaches along each edge from the corner point: 1 for circular,
     /// 1.52866483 for continuous (Core Animation's `cornerCurveExpansionFactor`; the reach of the

@@ -98,9 +98,10 @@ func writeAnimated(_ value: AnimatableValue, key: AnimatableKey, additive: Bool,
 }
 
 /// A basic animation's from/to/by, typed. The two ends are resolved once when they do not depend on
-/// the model, else once per model change; numbers, points and colours without additive, cumulative
-/// or value-function processing take a direct path that writes the interpolated value into the
-/// presentation state with no enum boxing.
+/// the model, else once per model change; numbers, points, sizes, rectangles and colours without
+/// additive, cumulative or value-function processing take a direct path (`DirectValue`): their ends
+/// are kept as four numbers, eased component by component (as the frame cache does too) and written
+/// with the typed writer of the key's field.
 final class BasicProgram {
     let key: AnimatableKey
     let from: AnimatableValue?
@@ -113,15 +114,17 @@ final class BasicProgram {
     private let direct: Bool
     private let dependsOnModel: Bool
 
-    /// The resolved ends, by kind.
-    private enum Kind { case unresolved, number, point, color, general }
-    private var kind = Kind.unresolved
-    private var number0 = 0.0, number1 = 0.0
-    private var point0 = CGPoint.zero, point1 = CGPoint.zero
-    private var color0 = CGColor.clear, color1 = CGColor.clear
+    /// The resolved ends: `direct` ones as up to four numbers each, the others as values.
+    private var kind = EndsKind.unresolved
+    private var direct0 = SIMD4<Double>(), direct1 = SIMD4<Double>()
     private var general0: AnimatableValue = .opaque(nil), general1: AnimatableValue = .opaque(nil)
     /// Model version the ends were resolved for (when they depend on the model).
     private var resolvedVersion: UInt64 = .max
+
+    private enum EndsKind: Equatable {
+        case unresolved, general
+        case direct(DirectValue)
+    }
 
     init(_ a: CABasicAnimation, key: AnimatableKey) {
         self.key = key
@@ -177,61 +180,33 @@ final class BasicProgram {
             kind = .unresolved
             return false
         }
-        switch (a, b) {
-        case (.number(let x), .number(let y)) where direct:
-            (number0, number1, kind) = (x, y, .number)
-        case (.point(let x), .point(let y)) where direct:
-            (point0, point1, kind) = (x, y, .point)
-        case (.color(let x), .color(let y)) where direct:
-            // A nil colour blends as transparent black, as in the general interpolation.
-            (color0, color1, kind) = (x ?? .clear, y ?? .clear, .color)
-        default:
+        if direct, let form = DirectValue(a, b) {
+            (direct0, direct1, kind) = (form.lanes(a), form.lanes(b), .direct(form))
+        } else {
             (general0, general1, kind) = (a, b, .general)
         }
         return true
     }
 
-    /// The resolved ends as numbers, when they take the direct path: 1 (number), 2 (point) or 4
-    /// (colour) components in `x y z w` order.
-    func directEnds(model: CALayer) -> (components: Int, from: SIMD4<Double>, to: SIMD4<Double>)? {
-        guard resolve(model: model) else { return nil }
-        switch kind {
-        case .number: return (1, SIMD4(number0, 0, 0, 0), SIMD4(number1, 0, 0, 0))
-        case .point: return (2, SIMD4(point0.x, point0.y, 0, 0), SIMD4(point1.x, point1.y, 0, 0))
-        case .color:
-            return (
-                4, SIMD4(color0.red, color0.green, color0.blue, color0.alpha),
-                SIMD4(color1.red, color1.green, color1.blue, color1.alpha)
-            )
-        default: return nil
-        }
+    /// The resolved ends as numbers, when they take the direct path (see `DirectValue`).
+    func directEnds(model: CALayer) -> (form: DirectValue, from: SIMD4<Double>, to: SIMD4<Double>)? {
+        guard resolve(model: model), case .direct(let form) = kind else { return nil }
+        return (form, direct0, direct1)
     }
 
     /// The number the animation computes at `progress` before it is written into the layer (for a
     /// `transform.rotation` key, the angle itself, not the one read back from the matrix); nil unless
     /// both ends are plain numbers written directly.
     func number(progress: Double, model: CALayer) -> Double? {
-        guard resolve(model: model), kind == .number else { return nil }
-        return number0 + (number1 - number0) * progress
+        guard resolve(model: model), kind == .direct(.number) else { return nil }
+        return DirectValue.interpolate(direct0, direct1, progress).x
     }
 
     func apply(progress: Double, iteration: Double, autoreverses: Bool, to target: CALayer, model: CALayer) {
         guard resolve(model: model) else { return }
         switch kind {
-        case .number:
-            target.writeNumber(number0 + (number1 - number0) * progress, for: key)
-        case .point:
-            target.writePoint(
-                CGPoint(x: point0.x + (point1.x - point0.x) * progress, y: point0.y + (point1.y - point0.y) * progress),
-                for: key)
-        case .color:
-            let (a, b) = (color0, color1)
-            target.setAnimatableValue(
-                .color(
-                    CGColor(
-                        red: a.red + (b.red - a.red) * progress, green: a.green + (b.green - a.green) * progress,
-                        blue: a.blue + (b.blue - a.blue) * progress, alpha: a.alpha + (b.alpha - a.alpha) * progress)),
-                for: key)
+        case .direct(let form):
+            target.writeDirect(DirectValue.interpolate(direct0, direct1, progress), as: form, for: key)
         case .general:
             applyGeneral(progress: progress, iteration: iteration, autoreverses: autoreverses, to: target)
         case .unresolved:
@@ -255,5 +230,56 @@ final class BasicProgram {
             value = .transform(function.transform(v))
         }
         writeAnimated(value, key: key, additive: additive, to: target)
+    }
+}
+
+/// The kinds of value a basic animation interpolates as up to four plain numbers (x y z w), and the
+/// one rule for it that the tree walk and the frame cache share: a number (x), a point (x y), a size
+/// (w h), a rectangle (x y w h) or a colour (r g b a; a nil colour blends as transparent black, as in
+/// the general interpolation).
+enum DirectValue: Equatable {
+    case number, point, size, rect, color
+
+    /// The kind both ends have, or nil when they take the general path.
+    init?(_ a: AnimatableValue, _ b: AnimatableValue) {
+        switch (a, b) {
+        case (.number, .number): self = .number
+        case (.point, .point): self = .point
+        case (.size, .size): self = .size
+        case (.rect, .rect): self = .rect
+        case (.color, .color): self = .color
+        default: return nil
+        }
+    }
+
+    /// `value` (of this kind) as four numbers.
+    func lanes(_ value: AnimatableValue) -> SIMD4<Double> {
+        switch value {
+        case .number(let x): return SIMD4(x, 0, 0, 0)
+        case .point(let p): return SIMD4(p.x, p.y, 0, 0)
+        case .size(let s): return SIMD4(s.width, s.height, 0, 0)
+        case .rect(let r): return SIMD4(r.origin.x, r.origin.y, r.size.width, r.size.height)
+        case .color(let c):
+            let c = c ?? .clear
+            return SIMD4(c.red, c.green, c.blue, c.alpha)
+        default: return SIMD4()
+        }
+    }
+
+    /// Four numbers as a value of this kind.
+    func value(_ v: SIMD4<Double>) -> AnimatableValue {
+        switch self {
+        case .number: return .number(v.x)
+        case .point: return .point(CGPoint(x: v.x, y: v.y))
+        case .size: return .size(CGSize(width: v.x, height: v.y))
+        case .rect: return .rect(CGRect(x: v.x, y: v.y, width: v.z, height: v.w))
+        case .color: return .color(CGColor(red: v.x, green: v.y, blue: v.z, alpha: v.w))
+        }
+    }
+
+    /// `a + (b − a)·progress`, component by component.
+    @inline(__always)
+    static func interpolate(_ a: SIMD4<Double>, _ b: SIMD4<Double>, _ progress: Double) -> SIMD4<Double> {
+        a + (b - a) * progress
     }
 }

@@ -292,7 +292,7 @@ public final class AnimationSampler {
     /// not a list of numbers, so this and the sample's eased fraction (the morph fraction) are what the
     /// panels show of it.
     public func pathPointCount(atLocalTime t: Double) -> Int? {
-        guard valueKey == .shape(.path) else { return nil }
+        guard valueKey == Self.pathKey else { return nil }
         let s = program.timing.sample(t)
         var path = (layer as? CAShapeLayer)?.path
         if s.shown {
@@ -311,6 +311,8 @@ public final class AnimationSampler {
         }
         return count
     }
+
+    private static let pathKey = AnimatableKey("path")
 
     /// Writes the components of the key path's presentation value (as of the last engine step; the
     /// model value before any step) into `values`, emptied first, its storage kept.

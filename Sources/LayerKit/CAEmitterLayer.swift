@@ -35,28 +35,17 @@ open class CAEmitterLayer: CALayer {
         if let model = model as? CAEmitterLayer { emitter = model.emitter }
     }
 
-    override func animatableValue(for key: AnimatableKey) -> AnimatableValue? {
-        if case .emitter(let own) = key { return AnimatableKey.read(own, emitter) }
-        return super.animatableValue(for: key)
+    /// Key-value coding's birth-rate changes join the history, as the property's own do.
+    override func keyValueWillSet(_ value: AnimatableValue, for key: AnimatableKey) {
+        if key == Self.birthRateKey, case .number(let rate) = value { recordRateChange(to: Float(rate)) }
     }
 
-    override func setAnimatableValue(_ value: AnimatableValue, for key: AnimatableKey) {
-        if case .emitter(let own) = key {
-            // Key-value coding on the model reaches here too; its birth-rate changes join the history.
-            if own == .birthRate, case .number(let rate) = value { recordRateChange(to: Float(rate)) }
-            AnimatableKey.write(own, value, &emitter)
-        } else {
-            super.setAnimatableValue(value, for: key)
-        }
-    }
+    private static let birthRateKey = AnimatableKey("birthRate")
 
-    /// Sets one field of the emitter state, running the implicit action as `CALayer.setState` does.
+    /// Sets one field of the emitter state, running its implicit action as `CALayer.setState` does.
     @inline(__always)
-    final func setEmitter<Value>(
-        _ field: WritableKeyPath<EmitterState, Value>, _ value: Value, animating key: AnimatableKey? = nil,
-        event: String = ""
-    ) {
-        changeModel(animating: key, event: event) { emitter[keyPath: field] = value }
+    final func setEmitter<Value>(_ field: WritableKeyPath<EmitterState, Value>, _ value: Value) {
+        changeModel(field) { emitter[keyPath: field] = value }
     }
 
     /// The kinds of particle emitted.
@@ -67,20 +56,20 @@ open class CAEmitterLayer: CALayer {
     /// The centre of the emission shape, in the layer's coordinates.
     public var emitterPosition: CGPoint {
         get { emitter.position }
-        set { setEmitter(\.position, newValue, animating: .emitter(.emitterPosition), event: "emitterPosition") }
+        set { setEmitter(\.position, newValue) }
     }
     public var emitterZPosition: CGFloat {
         get { emitter.zPosition }
-        set { setEmitter(\.zPosition, newValue, animating: .emitter(.emitterZPosition), event: "emitterZPosition") }
+        set { setEmitter(\.zPosition, newValue) }
     }
     /// The size of the emission shape (a circle's radius is its width).
     public var emitterSize: CGSize {
         get { emitter.size }
-        set { setEmitter(\.size, newValue, animating: .emitter(.emitterSize), event: "emitterSize") }
+        set { setEmitter(\.size, newValue) }
     }
     public var emitterDepth: CGFloat {
         get { emitter.depth }
-        set { setEmitter(\.depth, newValue, animating: .emitter(.emitterDepth), event: "emitterDepth") }
+        set { setEmitter(\.depth, newValue) }
     }
     public var emitterShape: CAEmitterLayerEmitterShape {
         get { emitter.shape }
@@ -100,24 +89,24 @@ open class CAEmitterLayer: CALayer {
         get { emitter.birthRate }
         set {
             recordRateChange(to: newValue)
-            setEmitter(\.birthRate, newValue, animating: .emitter(.birthRate), event: "birthRate")
+            setEmitter(\.birthRate, newValue)
         }
     }
     public var lifetime: Float {
         get { emitter.lifetime }
-        set { setEmitter(\.lifetime, newValue, animating: .emitter(.lifetime), event: "lifetime") }
+        set { setEmitter(\.lifetime, newValue) }
     }
     public var velocity: Float {
         get { emitter.velocity }
-        set { setEmitter(\.velocity, newValue, animating: .emitter(.velocity), event: "velocity") }
+        set { setEmitter(\.velocity, newValue) }
     }
     public var scale: Float {
         get { emitter.scale }
-        set { setEmitter(\.scale, newValue, animating: .emitter(.scale), event: "scale") }
+        set { setEmitter(\.scale, newValue) }
     }
     public var spin: Float {
         get { emitter.spin }
-        set { setEmitter(\.spin, newValue, animating: .emitter(.spin), event: "spin") }
+        set { setEmitter(\.spin, newValue) }
     }
     /// The seed of the particles' random values (the same seed gives the same particles).
     public var seed: UInt32 {
@@ -173,7 +162,9 @@ open class CAEmitterLayer: CALayer {
 }
 
 /// The properties of a `CAEmitterLayer`.
-struct EmitterState {
+struct EmitterState: LayerStorage {
+    static var storage: StoredField.Storage { .emitter }
+
     var cells: [CAEmitterCell]?
     var position = CGPoint.zero
     var zPosition: CGFloat = 0

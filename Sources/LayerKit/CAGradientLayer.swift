@@ -40,26 +40,10 @@ open class CAGradientLayer: CALayer {
         if let model = model as? CAGradientLayer { gradient = model.gradient }
     }
 
-    override func animatableValue(for key: AnimatableKey) -> AnimatableValue? {
-        if case .gradient(let own) = key { return AnimatableKey.read(own, gradient) }
-        return super.animatableValue(for: key)
-    }
-
-    override func setAnimatableValue(_ value: AnimatableValue, for key: AnimatableKey) {
-        if case .gradient(let own) = key {
-            AnimatableKey.write(own, value, &gradient)
-        } else {
-            super.setAnimatableValue(value, for: key)
-        }
-    }
-
-    /// Sets one field of the gradient state, running the implicit action as `CALayer.setState` does.
+    /// Sets one field of the gradient state, running its implicit action as `CALayer.setState` does.
     @inline(__always)
-    final func setGradient<Value>(
-        _ field: WritableKeyPath<GradientState, Value>, _ value: Value, animating key: AnimatableKey? = nil,
-        event: String = ""
-    ) {
-        changeModel(animating: key, event: event) { gradient[keyPath: field] = value }
+    final func setGradient<Value>(_ field: WritableKeyPath<GradientState, Value>, _ value: Value) {
+        changeModel(field) { gradient[keyPath: field] = value }
     }
 
     /// The colours of the stops (`CGColor`s; `UIColor`s are taken too), nil by default (nothing drawn).
@@ -67,7 +51,7 @@ open class CAGradientLayer: CALayer {
         get { gradient.colors }
         set {
             let list = newValue?.compactMap { ($0 as? CGColor) ?? ($0 as? UIColor)?.cgColor }
-            setGradient(\.colors, list, animating: .gradient(.colors), event: "colors")
+            setGradient(\.colors, list)
         }
     }
     /// Where each colour's stop lies, 0…1 along the gradient, increasing; nil (the default), or a list
@@ -75,21 +59,20 @@ open class CAGradientLayer: CALayer {
     public var locations: [NSNumber]? {
         get { gradient.locations?.map { NSNumber(value: $0) } }
         set {
-            setGradient(
-                \.locations, newValue?.map(\.doubleValue), animating: .gradient(.locations), event: "locations")
+            setGradient(\.locations, newValue?.map(\.doubleValue))
         }
     }
     /// Where the gradient starts (t = 0), in the unit space of the bounds; (0.5, 0) by default. The centre
     /// of a radial or conic gradient.
     public var startPoint: CGPoint {
         get { gradient.startPoint }
-        set { setGradient(\.startPoint, newValue, animating: .gradient(.startPoint), event: "startPoint") }
+        set { setGradient(\.startPoint, newValue) }
     }
     /// Where the gradient ends (t = 1), in the unit space of the bounds; (0.5, 1) by default. A radial
     /// gradient's ellipse has radii |Δx|·width and |Δy|·height; a conic one starts in its direction.
     public var endPoint: CGPoint {
         get { gradient.endPoint }
-        set { setGradient(\.endPoint, newValue, animating: .gradient(.endPoint), event: "endPoint") }
+        set { setGradient(\.endPoint, newValue) }
     }
     /// `colors` as stored, typed (for drawing: no boxing into `[Any]`).
     public var colorList: [CGColor]? { gradient.colors }
@@ -103,7 +86,9 @@ open class CAGradientLayer: CALayer {
 }
 
 /// The properties of a `CAGradientLayer`.
-struct GradientState {
+struct GradientState: LayerStorage {
+    static var storage: StoredField.Storage { .gradient }
+
     var colors: [CGColor]?
     var locations: [Double]?
     var startPoint = CGPoint(x: 0.5, y: 0)

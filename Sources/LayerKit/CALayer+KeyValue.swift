@@ -1,17 +1,15 @@
 extension CALayer {
-    /// A property by key path, as key-value coding returns it: numbers as `CGFloat` (`opacity` as
-    /// `Float`, `hidden` as `Bool`), geometry as `CGPoint`/`CGSize`/`CGRect`, `transform` as
-    /// `CATransform3D`, a `transform.…` component as the angle, scale or translation Core Animation
-    /// returns (`transform.rotation` = rotation about z, `transform.scale` = mean scale,
+    /// A property by key path, as key-value coding returns it: numbers and flags in the property's own
+    /// type (`opacity` a `Float`, `cornerRadius` a `CGFloat`, `instanceDelay` a `Double`, `hidden` a
+    /// `Bool`), geometry as `CGPoint`/`CGSize`/`CGRect`, `transform` as `CATransform3D`, a
+    /// `transform.…` component as the angle, scale or translation Core Animation returns
+    /// (`transform.rotation` = rotation about z, `transform.scale` = mean scale,
     /// `transform.translation` = `CGSize`), colours as `CGColor?`, paths as `CGPath?`; other keys
-    /// return what `setValue(_:forKey:)` stored.
+    /// (a subclass's property on a layer of another class too) return what `setValue(_:forKey:)` stored.
     public func value(forKeyPath keyPath: String) -> Any? {
-        let key = AnimatableKey(keyPath)
-        switch key {
-        case .opacity: return state.opacity
-        case .hidden: return state.isHidden
+        switch keyValueKey(keyPath) {
+        case .stored(let field): return withStorage(field.storage) { field.readObject($0) } ?? nil
         case .custom(let name): return customValue(forKey: name)
-        default: return animatableValue(for: key)?.anyValue
         }
     }
 
@@ -22,16 +20,25 @@ extension CALayer {
     /// no colour or no path), running the implicit action of the property the key path starts with, as
     /// the property's setter does; other keys are stored and read back by `value(forKey:)`.
     public func setValue(_ value: Any?, forKeyPath keyPath: String) {
-        let key = AnimatableKey(keyPath)
+        let key = keyValueKey(keyPath)
         if case .custom(let name) = key {
             setCustomValue(value, forKey: name)
             return
         }
         let root = LayerProperty.named(String(keyPath.prefix { $0 != "." }))
         let action = root.flatMap { implicitAction(for: $0.key, event: $0.keyPath) }
-        setAnimatableValue(Self.typedValue(value, for: keyPath), for: key)
+        let typed = Self.typedValue(value, for: keyPath)
+        keyValueWillSet(typed, for: key)
+        setAnimatableValue(typed, for: key)
         modelDidChange()
         action?()
+    }
+
+    /// The typed key of `keyPath` on this layer: a registered property of its class, else a key of the
+    /// key-value dictionary.
+    private func keyValueKey(_ keyPath: String) -> AnimatableKey {
+        let key = AnimatableKey(keyPath)
+        return key.layerClass.includes(type(of: self)) ? key : .custom(keyPath)
     }
 
     /// A key-value-coding value in typed form: `Bool` as 0 or 1, `nil` as no colour or no path.
@@ -52,7 +59,7 @@ extension CALayer {
     /// transform row by row; r g b a), or nil for paths, nil colours and non-numeric values. Tools such
     /// as `layerscope eval` print these.
     public func numericComponents(forKeyPath keyPath: String) -> [Double]? {
-        let key = AnimatableKey(keyPath)
+        let key = keyValueKey(keyPath)
         if case .custom(let name) = key {
             return customValue(forKey: name).flatMap { AnimatableValue($0).components }
         }

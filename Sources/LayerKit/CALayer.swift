@@ -9,6 +9,8 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     /// spans a call that could reach the same layer's state again (writes are single stores, or an
     /// `inout` into a pure function of the value), so the run-time checks could never fire.
     @exclusivity(unchecked) var state = LayerState()
+    /// The animatable properties that hold references; `@exclusivity(unchecked)` for the same reason.
+    @exclusivity(unchecked) var objects = LayerObjects()
     /// Bumped by every change of this (model) layer's own properties.
     var version: UInt64 = 0
     /// Bumped when this layer's sublayers or mask change.
@@ -62,7 +64,6 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     var nameStorage: String?
     var contentsStorage: Any?
     var contentsGravityStorage = CALayerContentsGravity.resize
-    var shadowPathStorage: CGPath?
     /// Supplies implicit actions (`action(for:forKey:)`), searched first.
     public weak var delegate: CALayerDelegate?
     /// Implicit actions by property name, searched after the delegate (`NSNull()` disables one).
@@ -90,7 +91,7 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
             nameStorage = other.nameStorage
             contentsStorage = other.contentsStorage
             contentsGravityStorage = other.contentsGravityStorage
-            shadowPathStorage = other.shadowPathStorage
+            objects = other.objects
             customValues = other.customValues
         }
     }
@@ -110,24 +111,28 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
 
     // MARK: Change tracking
 
-    /// Sets one field of the model's state, running the implicit action for `event` (when `key` is given)
-    /// as Core Animation's setters do: the action is looked up before the change and run after it.
+    /// Sets one field of the model's state, running the implicit action of the property the registry
+    /// declares with that field (`LayerProperty.declared`), as Core Animation's setters do.
     @inline(__always)
-    final func setState<Value>(
-        _ field: WritableKeyPath<LayerState, Value>, _ value: Value, animating key: AnimatableKey? = nil,
-        event: String = ""
-    ) {
-        changeModel(animating: key, event: event) { state[keyPath: field] = value }
+    final func setState<Value>(_ field: WritableKeyPath<LayerState, Value>, _ value: Value) {
+        changeModel(field) { state[keyPath: field] = value }
     }
 
-    /// Runs `change` on the model, then records it and runs the implicit action found before it.
+    /// Runs `change` (a write of `field`) on the model, then records it and runs the implicit action
+    /// for the field's property, found before the change (only a layer a step has shown runs one, so
+    /// the registry is not consulted for the others).
     @inline(__always)
-    final func changeModel(animating key: AnimatableKey?, event: String, _ change: () -> Void) {
-        let action = key.flatMap { implicitAction(for: $0, event: event) }
+    final func changeModel<State: LayerStorage, Value>(_ field: WritableKeyPath<State, Value>, _ change: () -> Void) {
+        let property = presentationStorage == nil ? nil : LayerProperty.declared(field)
+        let action = property.flatMap { implicitAction(for: $0.key, event: $0.keyPath) }
         change()
         modelDidChange()
         action?()
     }
+
+    /// Called by `setValue(_:forKeyPath:)` on a registered key before it writes `value`, for layer
+    /// classes whose own setters do more than store the value (an emitter's birth-rate history).
+    func keyValueWillSet(_ value: AnimatableValue, for key: AnimatableKey) {}
 
     /// Called by the tree walk after it synced this model layer and its subtree at local `time`; layers
     /// that evaluate more than their own subtree (a replicator's copies) override it.
@@ -160,61 +165,51 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
             nameStorage = model.nameStorage
             contentsStorage = model.contentsStorage
             contentsGravityStorage = model.contentsGravityStorage
-            shadowPathStorage = model.shadowPathStorage
+            objects = model.objects
         }
         if !model.customValues.isEmpty || !customValues.isEmpty { customValues = model.customValues }
     }
 
     /// The typed value of an animatable key (nil for keys this layer class does not have).
-    func animatableValue(for key: AnimatableKey) -> AnimatableValue? {
-        if case .custom(let name) = key { return customValues[name].map { AnimatableValue($0) } }
-        if key == .shadowPath { return .path(shadowPathStorage) }
-        return AnimatableKey.read(key, state)
+    final func animatableValue(for key: AnimatableKey) -> AnimatableValue? {
+        switch key {
+        case .stored(let field): return withStorage(field.storage) { field.read($0) }
+        case .custom(let name): return customValues[name].map { AnimatableValue($0) }
+        }
     }
 
-    /// Writes a typed value (no change tracking: used on presentation copies and by the setters).
-    func setAnimatableValue(_ value: AnimatableValue, for key: AnimatableKey) {
-        if case .custom(let name) = key {
-            customValues[name] = value.anyValue
-            return
+    /// Writes a typed value (no change tracking: used on presentation copies and by key-value coding);
+    /// a value of the wrong kind, or a key this layer class does not have, writes nothing.
+    @inline(__always)
+    final func setAnimatableValue(_ value: AnimatableValue, for key: AnimatableKey) {
+        switch key {
+        case .stored(let field): _ = withStorage(field.storage) { field.write(value, $0) }
+        case .custom(let name): setCustomAnimatableValue(value, for: name)
         }
-        if key == .shadowPath, case .path(let path) = value {
-            shadowPathStorage = path
-            return
+    }
+
+    /// Writes four numbers as a value of the kind `direct` (a basic animation's direct path), as
+    /// `setAnimatableValue` writes that value.
+    @inline(__always)
+    final func writeDirect(_ v: SIMD4<Double>, as direct: DirectValue, for key: AnimatableKey) {
+        switch key {
+        case .stored(let field): _ = withStorage(field.storage) { field.write(v, as: direct, $0) }
+        case .custom(let name): setCustomAnimatableValue(direct.value(v), for: name)
         }
-        AnimatableKey.write(key, value, &state)
+    }
+
+    private func setCustomAnimatableValue(_ value: AnimatableValue, for name: String) {
+        customValues[name] = value.anyValue
     }
 
     /// Puts the model's animatable state back, before all of the layer's animations are applied again.
     /// Subclasses with their own animatable state override this.
     func restoreAnimatedState(from model: CALayer) {
         state = model.state
-        shadowPathStorage = model.shadowPathStorage
+        objects = model.objects
         activeTransition = nil
         for entry in model.attached {
             for case .custom(let name) in entry.program.keys { customValues[name] = model.customValues[name] }
-        }
-    }
-
-    /// Writes a number for a key with no boxing on the common layer keys.
-    @inline(__always)
-    final func writeNumber(_ v: Double, for key: AnimatableKey) {
-        switch key {
-        case .opacity: state.opacity = Float(v)
-        case .positionX: state.position.x = v
-        case .positionY: state.position.y = v
-        case .transformPart(let part): AnimatableKey.writeNumber(part, v, &state.transform)
-        default: setAnimatableValue(.number(v), for: key)
-        }
-    }
-
-    /// Writes a point for a key with no boxing on the common layer keys.
-    @inline(__always)
-    final func writePoint(_ p: CGPoint, for key: AnimatableKey) {
-        switch key {
-        case .position: state.position = p
-        case .anchorPoint: state.anchorPoint = p
-        default: setAnimatableValue(.point(p), for: key)
         }
     }
 
@@ -222,36 +217,36 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
 
     public var bounds: CGRect {
         get { state.bounds }
-        set { setState(\.bounds, newValue, animating: .bounds, event: "bounds") }
+        set { setState(\.bounds, newValue) }
     }
     public var position: CGPoint {
         get { state.position }
-        set { setState(\.position, newValue, animating: .position, event: "position") }
+        set { setState(\.position, newValue) }
     }
     public var anchorPoint: CGPoint {
         get { state.anchorPoint }
-        set { setState(\.anchorPoint, newValue, animating: .anchorPoint, event: "anchorPoint") }
+        set { setState(\.anchorPoint, newValue) }
     }
     public var zPosition: CGFloat {
         get { state.zPosition }
-        set { setState(\.zPosition, newValue, animating: .zPosition, event: "zPosition") }
+        set { setState(\.zPosition, newValue) }
     }
     public var transform: CATransform3D {
         get { state.transform }
-        set { setState(\.transform, newValue, animating: .transform, event: "transform") }
+        set { setState(\.transform, newValue) }
     }
     /// The anchor point's z: with `anchorPoint`, the point of the layer that `position` and `zPosition`
     /// place and that `transform` turns about (0 by default).
     public var anchorPointZ: CGFloat {
         get { state.anchorPointZ }
-        set { setState(\.anchorPointZ, newValue, animating: .anchorPointZ, event: "anchorPointZ") }
+        set { setState(\.anchorPointZ, newValue) }
     }
     /// The transform applied to every sublayer while drawing them into this layer, about this layer's
     /// anchor point (the bounds centre by default): usually the perspective (`m34 = −1/d`) that gives
     /// the sublayers depth.
     public var sublayerTransform: CATransform3D {
         get { state.sublayerTransform }
-        set { setState(\.sublayerTransform, newValue, animating: .sublayerTransform, event: "sublayerTransform") }
+        set { setState(\.sublayerTransform, newValue) }
     }
     /// When false, the layer (and its subtree) is not drawn while its plane faces away from the viewer
     /// (true by default).
@@ -312,15 +307,15 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
 
     public var opacity: Float {
         get { state.opacity }
-        set { setState(\.opacity, newValue, animating: .opacity, event: "opacity") }
+        set { setState(\.opacity, newValue) }
     }
     public var isHidden: Bool {
         get { state.isHidden }
-        set { setState(\.isHidden, newValue, animating: .hidden, event: "hidden") }
+        set { setState(\.isHidden, newValue) }
     }
     public var backgroundColor: CGColor? {
         get { state.backgroundColor }
-        set { setState(\.backgroundColor, newValue, animating: .backgroundColor, event: "backgroundColor") }
+        set { setState(\.backgroundColor, newValue) }
     }
     /// The layer's image; the Compositor draws it when it is a Raster `Bitmap`.
     public var contents: Any? {
@@ -342,14 +337,14 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     /// pixels are extended outwards. Its size is the picture's size for `contentsGravity`.
     public var contentsRect: CGRect {
         get { state.contentsRect }
-        set { setState(\.contentsRect, newValue, animating: .contentsRect, event: "contentsRect") }
+        set { setState(\.contentsRect, newValue) }
     }
     /// The nine-slice centre of the shown part, in its unit space (default (0, 0, 1, 1): the whole picture
     /// stretches): when the picture is resized, the centre stretches both ways, the edges only along
     /// themselves and the corners not at all.
     public var contentsCenter: CGRect {
         get { state.contentsCenter }
-        set { setState(\.contentsCenter, newValue, animating: .contentsCenter, event: "contentsCenter") }
+        set { setState(\.contentsCenter, newValue) }
     }
     /// Pixels per point of `contents` (default 1): a picture of w × h pixels is w/scale × h/scale points
     /// for `contentsGravity` and for the fixed edges of `contentsCenter`.
@@ -363,7 +358,7 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     }
     public var cornerRadius: CGFloat {
         get { state.cornerRadius }
-        set { setState(\.cornerRadius, newValue, animating: .cornerRadius, event: "cornerRadius") }
+        set { setState(\.cornerRadius, newValue) }
     }
     /// The corners `cornerRadius` rounds (all four by default).
     public var maskedCorners: CACornerMask {
@@ -379,41 +374,38 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     /// The width of the border, inset from the bounds and drawn above the contents and sublayers.
     public var borderWidth: CGFloat {
         get { state.borderWidth }
-        set { setState(\.borderWidth, newValue, animating: .borderWidth, event: "borderWidth") }
+        set { setState(\.borderWidth, newValue) }
     }
     /// The border's colour, opaque black by default.
     public var borderColor: CGColor? {
         get { state.borderColor }
-        set { setState(\.borderColor, newValue, animating: .borderColor, event: "borderColor") }
+        set { setState(\.borderColor, newValue) }
     }
     /// The shadow's colour, opaque black by default.
     public var shadowColor: CGColor? {
         get { state.shadowColor }
-        set { setState(\.shadowColor, newValue, animating: .shadowColor, event: "shadowColor") }
+        set { setState(\.shadowColor, newValue) }
     }
     /// The shadow's opacity, 0 (no shadow) by default.
     public var shadowOpacity: Float {
         get { state.shadowOpacity }
-        set { setState(\.shadowOpacity, newValue, animating: .shadowOpacity, event: "shadowOpacity") }
+        set { setState(\.shadowOpacity, newValue) }
     }
     /// The shadow's offset in the layer's coordinates, (0, −3) by default: up on a y-down screen.
     public var shadowOffset: CGSize {
         get { state.shadowOffset }
-        set { setState(\.shadowOffset, newValue, animating: .shadowOffset, event: "shadowOffset") }
+        set { setState(\.shadowOffset, newValue) }
     }
     /// The shadow's blur radius, 3 by default: a Gaussian of σ = shadowRadius points.
     public var shadowRadius: CGFloat {
         get { state.shadowRadius }
-        set { setState(\.shadowRadius, newValue, animating: .shadowRadius, event: "shadowRadius") }
+        set { setState(\.shadowRadius, newValue) }
     }
     /// The outline that casts the shadow (non-zero winding) instead of the layer's composited alpha;
     /// assigning copies it. Animatable, but changes are not animated implicitly.
     public var shadowPath: CGPath? {
-        get { shadowPathStorage }
-        set {
-            shadowPathStorage = newValue?.copy()
-            modelDidChange()
-        }
+        get { objects.shadowPath }
+        set { changeModel(\LayerObjects.shadowPath) { objects.shadowPath = newValue?.copy() } }
     }
 
     // MARK: CAMediaTiming

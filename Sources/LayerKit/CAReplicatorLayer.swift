@@ -33,26 +33,10 @@ open class CAReplicatorLayer: CALayer {
         if let model = model as? CAReplicatorLayer { replicator = model.replicator }
     }
 
-    override func animatableValue(for key: AnimatableKey) -> AnimatableValue? {
-        if case .replicator(let own) = key { return AnimatableKey.read(own, replicator) }
-        return super.animatableValue(for: key)
-    }
-
-    override func setAnimatableValue(_ value: AnimatableValue, for key: AnimatableKey) {
-        if case .replicator(let own) = key {
-            AnimatableKey.write(own, value, &replicator)
-        } else {
-            super.setAnimatableValue(value, for: key)
-        }
-    }
-
-    /// Sets one field of the replicator state, running the implicit action as `CALayer.setState` does.
+    /// Sets one field of the replicator state, running its implicit action as `CALayer.setState` does.
     @inline(__always)
-    final func setReplicator<Value>(
-        _ field: WritableKeyPath<ReplicatorState, Value>, _ value: Value, animating key: AnimatableKey? = nil,
-        event: String = ""
-    ) {
-        changeModel(animating: key, event: event) { replicator[keyPath: field] = value }
+    final func setReplicator<Value>(_ field: WritableKeyPath<ReplicatorState, Value>, _ value: Value) {
+        changeModel(field) { replicator[keyPath: field] = value }
     }
 
     /// The number of copies drawn, the sublayers included (default 1; 0 draws no sublayer).
@@ -63,51 +47,33 @@ open class CAReplicatorLayer: CALayer {
     /// The time each instance runs behind the previous one, in seconds (negative: ahead).
     public var instanceDelay: CFTimeInterval {
         get { replicator.instanceDelay }
-        set { setReplicator(\.instanceDelay, newValue, animating: .replicator(.instanceDelay), event: "instanceDelay") }
+        set { setReplicator(\.instanceDelay, newValue) }
     }
     /// Applied to instance k − 1 to make instance k, about the centre of the replicator's bounds.
     public var instanceTransform: CATransform3D {
         get { replicator.instanceTransform }
-        set {
-            setReplicator(
-                \.instanceTransform, newValue, animating: .replicator(.instanceTransform), event: "instanceTransform")
-        }
+        set { setReplicator(\.instanceTransform, newValue) }
     }
     /// The colour instance 0 is multiplied by (default opaque white: unchanged).
     public var instanceColor: CGColor? {
         get { replicator.instanceColor }
-        set { setReplicator(\.instanceColor, newValue, animating: .replicator(.instanceColor), event: "instanceColor") }
+        set { setReplicator(\.instanceColor, newValue) }
     }
     public var instanceRedOffset: Float {
         get { replicator.instanceRedOffset }
-        set {
-            setReplicator(
-                \.instanceRedOffset, newValue, animating: .replicator(.instanceRedOffset), event: "instanceRedOffset")
-        }
+        set { setReplicator(\.instanceRedOffset, newValue) }
     }
     public var instanceGreenOffset: Float {
         get { replicator.instanceGreenOffset }
-        set {
-            setReplicator(
-                \.instanceGreenOffset, newValue, animating: .replicator(.instanceGreenOffset),
-                event: "instanceGreenOffset")
-        }
+        set { setReplicator(\.instanceGreenOffset, newValue) }
     }
     public var instanceBlueOffset: Float {
         get { replicator.instanceBlueOffset }
-        set {
-            setReplicator(
-                \.instanceBlueOffset, newValue, animating: .replicator(.instanceBlueOffset),
-                event: "instanceBlueOffset")
-        }
+        set { setReplicator(\.instanceBlueOffset, newValue) }
     }
     public var instanceAlphaOffset: Float {
         get { replicator.instanceAlphaOffset }
-        set {
-            setReplicator(
-                \.instanceAlphaOffset, newValue, animating: .replicator(.instanceAlphaOffset),
-                event: "instanceAlphaOffset")
-        }
+        set { setReplicator(\.instanceAlphaOffset, newValue) }
     }
     /// Kept for ported code; layers are drawn flat, so it changes nothing yet.
     public var preservesDepth: Bool {
@@ -178,7 +144,9 @@ open class CAReplicatorLayer: CALayer {
 }
 
 /// The properties of a `CAReplicatorLayer`.
-struct ReplicatorState {
+struct ReplicatorState: LayerStorage {
+    static var storage: StoredField.Storage { .replicator }
+
     var instanceCount = 1
     var instanceDelay: CFTimeInterval = 0
     var instanceTransform = CATransform3DIdentity

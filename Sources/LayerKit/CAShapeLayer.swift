@@ -21,40 +21,21 @@ open class CAShapeLayer: CALayer {
         if let model = model as? CAShapeLayer { shape = model.shape }
     }
 
-    override func animatableValue(for key: AnimatableKey) -> AnimatableValue? {
-        if case .shape(let shapeKey) = key { return AnimatableKey.read(shapeKey, shape) }
-        return super.animatableValue(for: key)
-    }
-
-    override func setAnimatableValue(_ value: AnimatableValue, for key: AnimatableKey) {
-        if case .shape(let shapeKey) = key {
-            AnimatableKey.write(shapeKey, value, &shape)
-        } else {
-            super.setAnimatableValue(value, for: key)
-        }
-    }
-
-    /// Sets one field of the shape state, running the implicit action as `CALayer.setState` does.
+    /// Sets one field of the shape state, running its implicit action as `CALayer.setState` does.
     @inline(__always)
-    final func setShape<Value>(
-        _ field: WritableKeyPath<ShapeState, Value>, _ value: Value, animating key: AnimatableKey? = nil,
-        event: String = ""
-    ) {
-        changeModel(animating: key, event: event) { shape[keyPath: field] = value }
+    final func setShape<Value>(_ field: WritableKeyPath<ShapeState, Value>, _ value: Value) {
+        changeModel(field) { shape[keyPath: field] = value }
     }
 
     /// The path; assigning copies it, so later changes to a mutable path do not show.
     public var path: CGPath? {
         get { shape.path }
-        set {
-            shape.path = newValue?.copy()
-            modelDidChange()
-        }
+        set { changeModel(\ShapeState.path) { shape.path = newValue?.copy() } }
     }
     /// Fill colour, opaque black by default; nil fills nothing.
     public var fillColor: CGColor? {
         get { shape.fillColor }
-        set { setShape(\.fillColor, newValue, animating: .shape(.fillColor), event: "fillColor") }
+        set { setShape(\.fillColor, newValue) }
     }
     public var fillRule: CAShapeLayerFillRule {
         get { shape.fillRule }
@@ -63,11 +44,11 @@ open class CAShapeLayer: CALayer {
     /// Stroke colour, nil (no stroke) by default.
     public var strokeColor: CGColor? {
         get { shape.strokeColor }
-        set { setShape(\.strokeColor, newValue, animating: .shape(.strokeColor), event: "strokeColor") }
+        set { setShape(\.strokeColor, newValue) }
     }
     public var lineWidth: CGFloat {
         get { shape.lineWidth }
-        set { setShape(\.lineWidth, newValue, animating: .shape(.lineWidth), event: "lineWidth") }
+        set { setShape(\.lineWidth, newValue) }
     }
     public var lineCap: CAShapeLayerLineCap {
         get { shape.lineCap }
@@ -79,7 +60,7 @@ open class CAShapeLayer: CALayer {
     }
     public var miterLimit: CGFloat {
         get { shape.miterLimit }
-        set { setShape(\.miterLimit, newValue, animating: .shape(.miterLimit), event: "miterLimit") }
+        set { setShape(\.miterLimit, newValue) }
     }
     /// Dash lengths (on, off, …); nil draws a solid line.
     public var lineDashPattern: [NSNumber]? {
@@ -88,16 +69,16 @@ open class CAShapeLayer: CALayer {
     }
     public var lineDashPhase: CGFloat {
         get { shape.lineDashPhase }
-        set { setShape(\.lineDashPhase, newValue, animating: .shape(.lineDashPhase), event: "lineDashPhase") }
+        set { setShape(\.lineDashPhase, newValue) }
     }
     /// Start of the stroked part, as a fraction of the path length (default 0).
     public var strokeStart: CGFloat {
         get { shape.strokeStart }
-        set { setShape(\.strokeStart, newValue, animating: .shape(.strokeStart), event: "strokeStart") }
+        set { setShape(\.strokeStart, newValue) }
     }
     /// End of the stroked part, as a fraction of the path length (default 1).
     public var strokeEnd: CGFloat {
         get { shape.strokeEnd }
-        set { setShape(\.strokeEnd, newValue, animating: .shape(.strokeEnd), event: "strokeEnd") }
+        set { setShape(\.strokeEnd, newValue) }
     }
 }

@@ -2,7 +2,9 @@ import Fonts
 import Foundation
 
 /// The plain-data properties of a `CATextLayer` (defaults from CATextLayer.h: 36 pt, opaque white).
-struct TextState {
+struct TextState: LayerStorage {
+    static var storage: StoredField.Storage { .text }
+
     var fontSize: CGFloat = 36
     var foregroundColor: CGColor? = .white
     var isWrapped = false
@@ -50,26 +52,10 @@ open class CATextLayer: CALayer {
         if let model = model as? CATextLayer { text = model.text }
     }
 
-    override func animatableValue(for key: AnimatableKey) -> AnimatableValue? {
-        if case .text(let own) = key { return AnimatableKey.read(own, text) }
-        return super.animatableValue(for: key)
-    }
-
-    override func setAnimatableValue(_ value: AnimatableValue, for key: AnimatableKey) {
-        if case .text(let own) = key {
-            AnimatableKey.write(own, value, &text)
-        } else {
-            super.setAnimatableValue(value, for: key)
-        }
-    }
-
-    /// Sets one field of the text state, running the implicit action as `CALayer.setState` does.
+    /// Sets one field of the text state, running its implicit action as `CALayer.setState` does.
     @inline(__always)
-    final func setText<Value>(
-        _ field: WritableKeyPath<TextState, Value>, _ value: Value, animating key: AnimatableKey? = nil,
-        event: String = ""
-    ) {
-        changeModel(animating: key, event: event) { text[keyPath: field] = value }
+    final func setText<Value>(_ field: WritableKeyPath<TextState, Value>, _ value: Value) {
+        changeModel(field) { text[keyPath: field] = value }
     }
 
     /// The text: a `String` (or `NSString`), or an `NSAttributedString` (copied on assignment, as
@@ -93,12 +79,12 @@ open class CATextLayer: CALayer {
     /// The size of a plain string's font in points (default 36).
     public var fontSize: CGFloat {
         get { text.fontSize }
-        set { setText(\.fontSize, newValue, animating: .text(.fontSize), event: "fontSize") }
+        set { setText(\.fontSize, newValue) }
     }
     /// The colour of a plain string (and of attributed runs without a colour); default opaque white.
     public var foregroundColor: CGColor? {
         get { text.foregroundColor }
-        set { setText(\.foregroundColor, newValue, animating: .text(.foregroundColor), event: "foregroundColor") }
+        set { setText(\.foregroundColor, newValue) }
     }
     /// Whether lines wrap at the bounds' width (default false: one line per paragraph).
     public var isWrapped: Bool {

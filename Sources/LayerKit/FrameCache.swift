@@ -4,11 +4,11 @@
 /// order, exactly as the tree walk does) and walks a contiguous array of animation items, writing the
 /// animated values into the presentation copies; unanimated layers are not visited at all.
 ///
-/// A layer with exactly one attached basic animation of a number, point or colour on a common layer
-/// key (opacity, position(.x/.y), anchorPoint, backgroundColor, transform components, and a shape
-/// layer's strokeStart, strokeEnd, lineWidth, fillColor, strokeColor), without
-/// additive, cumulative or value function, is a "direct" item: its timing, ends and model value are
-/// copied into the item. Every other animated layer is a "layer" item, evaluated by the general code.
+/// A layer with exactly one attached basic animation of a number, point or colour (`DirectValue`) on a
+/// registered key of its class whose field takes that kind, without additive, cumulative or value
+/// function, is a "direct" item: its timing, ends and field are copied into the item, and a frame
+/// writes the eased value with the general typed writer (`StoredField.write`), as the tree walk
+/// does. Every other animated layer is a "layer" item, evaluated by the general code.
 final class FrameCache {
     /// The model generation the cache describes.
     let generation: UInt64
@@ -29,18 +29,11 @@ final class FrameCache {
         var timing: TimingParameters
     }
 
-    /// The key a direct item writes.
-    private enum DirectKey {
-        case opacity, position, positionX, positionY, anchorPoint, backgroundColor
-        case transformPart(AnimatableKey.TransformPart)
-        /// Shape layer keys (the item's layers are `CAShapeLayer`s).
-        case strokeStart, strokeEnd, lineWidth, fillColor, strokeColor
-    }
-
     private struct FrameItem {
         var node: Int
-        /// Nil for a "layer" item.
-        var key: DirectKey?
+        /// The field a direct item writes; nil for a "layer" item.
+        var field: StoredField?
+        var form = DirectValue.number
         /// Unowned so the frame loop touches neither object's reference count; the cache is dropped
         /// whenever the tree changes, before either layer can go away.
         unowned(unsafe) var layer: CALayer
@@ -51,7 +44,10 @@ final class FrameCache {
         var from = SIMD4<Double>()
         var to = SIMD4<Double>()
         var life = AnimationLife(lastSeen: 0)
-        /// The model's transform is the identity (transform components are then written directly).
+        /// The field is a transform component whose write must start from the model's transform (the
+        /// others are written over their own last result: `TransformPart.writesEntries`).
+        var rebases = false
+        /// The model's transform is the identity.
         var identityBase = false
     }
 
@@ -76,47 +72,35 @@ final class FrameCache {
 
     private static func item(for layer: CALayer, presentation: CALayer, node: Int) -> FrameItem {
         var item = FrameItem(
-            node: node, key: nil, layer: layer, presentation: presentation,
+            node: node, field: nil, layer: layer, presentation: presentation,
             entry: nil, timing: layer.attached[0].program.timing, curve: nil)
         guard layer.attached.count == 1 else { return item }
         let entry = layer.attached[0]
-        guard case .basic(let basic) = entry.program.body, let key = directKey(basic.key),
-            !basic.key.isShapeKey || (layer is CAShapeLayer && presentation is CAShapeLayer),
-            let ends = basic.directEnds(model: layer)
+        guard case .basic(let basic) = entry.program.body, case .stored(let field) = basic.key,
+            let ends = basic.directEnds(model: layer), field.accepts(ends.form),
+            // Both layers have the field's storage (the writes below skip the class check).
+            field.isStored(in: layer), field.isStored(in: presentation)
         else { return item }
-        // The ends must have the property's own form (a number, a point, a colour).
-        guard ends.components == LayerProperty.property(for: basic.key)?.valueType.componentCount else { return item }
-        item.key = key
+        item.field = field
+        item.form = ends.form
         item.entry = entry
         item.curve = entry.program.timingFunction
         item.from = ends.from
         item.to = ends.to
         item.life = entry.life
-        item.identityBase = layer.state.transform == CATransform3DIdentity
+        if case .part(let part) = field.form {
+            item.identityBase = layer.withStorage(field.storage) { field.isIdentityTransform($0) } ?? false
+            item.rebases = !part.writesEntries(overIdentity: item.identityBase)
+        }
         return item
     }
 
-    private static func directKey(_ key: AnimatableKey) -> DirectKey? {
-        switch key {
-        case .opacity: return .opacity
-        case .position: return .position
-        case .positionX: return .positionX
-        case .positionY: return .positionY
-        case .anchorPoint: return .anchorPoint
-        case .backgroundColor: return .backgroundColor
-        case .transformPart(let part): return .transformPart(part)
-        case .shape(.strokeStart): return .strokeStart
-        case .shape(.strokeEnd): return .strokeEnd
-        case .shape(.lineWidth): return .lineWidth
-        case .shape(.fillColor): return .fillColor
-        case .shape(.strokeColor): return .strokeColor
-        default: return nil
-        }
-    }
+    /// How many items are direct (written by the frame loop itself rather than the general code).
+    var directItemCount: Int { items.reduce(0) { $0 + ($1.field == nil ? 0 : 1) } }
 
     /// Copies the per-frame bookkeeping back into the attached animations (before the cache is dropped).
     func writeBack() {
-        for item in items where item.key != nil {
+        for item in items where item.field != nil {
             item.entry?.life.lastSeen = item.life.lastSeen
         }
     }
@@ -136,7 +120,7 @@ final class FrameCache {
         let count = items.count
         for i in 0..<count {
             let time = times[items[i].node]
-            guard let key = items[i].key else {
+            guard let field = items[i].field else {
                 let layer = items[i].layer
                 let before = layer.animationsVersion
                 evaluator.reanimate(layer, at: time, presentation: items[i].presentation)
@@ -154,72 +138,34 @@ final class FrameCache {
                     let layer = items[i].layer
                     layer.attached.removeAll { $0 === entry }
                     items[i].presentation.syncedAnimations = layer.animationsVersion
-                    restore(key, items[i].presentation, from: layer)
+                    restore(field, items[i].presentation, from: layer)
                     isValid = false
                     continue
                 }
             }
             if sample.shown {
                 let progress = items[i].timing.progress(of: sample, curve: items[i].curve)
-                let value = items[i].from + (items[i].to - items[i].from) * progress
+                let value = DirectValue.interpolate(items[i].from, items[i].to, progress)
+                let presentation = items[i].presentation
+                // A transform component is written over the model's transform, as after the tree
+                // walk's restore (unless writing it over its own last result comes to the same).
                 let identityBase = items[i].identityBase
-                write(key, value, items[i].presentation, model: items[i].layer, identityBase: identityBase)
+                if items[i].rebases { restore(field, presentation, from: items[i].layer) }
+                let form = items[i].form
+                _ = presentation.withStorage(field.storage, checked: false) {
+                    field.write(value, as: form, $0, transformIsIdentity: identityBase)
+                }
             } else {
-                restore(key, items[i].presentation, from: items[i].layer)
+                restore(field, items[i].presentation, from: items[i].layer)
             }
         }
     }
 
+    /// Puts the model's value of `field` back into the presentation `target`.
     @inline(__always)
-    private func write(_ key: DirectKey, _ v: SIMD4<Double>, _ target: CALayer, model: CALayer, identityBase: Bool) {
-        switch key {
-        case .opacity: target.state.opacity = Float(v.x)
-        case .position: target.state.position = CGPoint(x: v.x, y: v.y)
-        case .positionX: target.state.position.x = v.x
-        case .positionY: target.state.position.y = v.x
-        case .anchorPoint: target.state.anchorPoint = CGPoint(x: v.x, y: v.y)
-        case .backgroundColor: target.state.backgroundColor = CGColor(red: v.x, green: v.y, blue: v.z, alpha: v.w)
-        case .transformPart(.rotationZ) where identityBase:
-            // The rest of the presentation transform is the model's identity already.
-            let (c, s) = (cos(v.x), sin(v.x))
-            target.state.transform.m11 = c
-            target.state.transform.m12 = s
-            target.state.transform.m21 = -s
-            target.state.transform.m22 = c
-        case .transformPart(let part):
-            var transform = model.state.transform
-            AnimatableKey.writeNumber(part, v.x, &transform)
-            target.state.transform = transform
-        case .strokeStart: unsafeDowncast(target, to: CAShapeLayer.self).shape.strokeStart = v.x
-        case .strokeEnd: unsafeDowncast(target, to: CAShapeLayer.self).shape.strokeEnd = v.x
-        case .lineWidth: unsafeDowncast(target, to: CAShapeLayer.self).shape.lineWidth = v.x
-        case .fillColor:
-            unsafeDowncast(target, to: CAShapeLayer.self).shape.fillColor = CGColor(
-                red: v.x, green: v.y, blue: v.z, alpha: v.w)
-        case .strokeColor:
-            unsafeDowncast(target, to: CAShapeLayer.self).shape.strokeColor = CGColor(
-                red: v.x, green: v.y, blue: v.z, alpha: v.w)
-        }
-    }
-
-    @inline(__always)
-    private func restore(_ key: DirectKey, _ target: CALayer, from model: CALayer) {
-        switch key {
-        case .opacity: target.state.opacity = model.state.opacity
-        case .position, .positionX, .positionY: target.state.position = model.state.position
-        case .anchorPoint: target.state.anchorPoint = model.state.anchorPoint
-        case .backgroundColor: target.state.backgroundColor = model.state.backgroundColor
-        case .transformPart: target.state.transform = model.state.transform
-        case .strokeStart, .strokeEnd, .lineWidth, .fillColor, .strokeColor:
-            let shape = unsafeDowncast(target, to: CAShapeLayer.self)
-            let modelShape = unsafeDowncast(model, to: CAShapeLayer.self)
-            switch key {
-            case .strokeStart: shape.shape.strokeStart = modelShape.shape.strokeStart
-            case .strokeEnd: shape.shape.strokeEnd = modelShape.shape.strokeEnd
-            case .lineWidth: shape.shape.lineWidth = modelShape.shape.lineWidth
-            case .fillColor: shape.shape.fillColor = modelShape.shape.fillColor
-            default: shape.shape.strokeColor = modelShape.shape.strokeColor
-            }
+    private func restore(_ field: StoredField, _ target: CALayer, from model: CALayer) {
+        _ = model.withStorage(field.storage, checked: false) { source in
+            target.withStorage(field.storage, checked: false) { field.copy(from: source, to: $0) }
         }
     }
 }

@@ -140,7 +140,7 @@ final class KeyframeProgram {
         if let numbers, !additive {
             var value = number(at: p, numbers)
             if cumulative, iteration > 0 { value += numbers[numbers.count - 1] * iteration }
-            target.writeNumber(value, for: key)
+            target.setAnimatableValue(.number(value), for: key)
             return
         }
         let n = values.count
@@ -240,7 +240,7 @@ final class KeyframeProgram {
         writeAnimated(value, key: key, additive: additive, to: target)
         if let rotation, tangent.x != 0 || tangent.y != 0 {
             var transform = target.state.transform
-            _ = AnimatableKey.writePart(.rotationZ, .number(atan2(tangent.y, tangent.x) + rotation), &transform)
+            _ = TransformPart.rotationZ.write(.number(atan2(tangent.y, tangent.x) + rotation), &transform)
             target.state.transform = transform
         }
     }

@@ -1,6 +1,8 @@
 /// The animatable properties of a layer, as one plain-data value (no references), so refreshing a
 /// presentation copy every frame is a single memory copy with no reference counting.
-struct LayerState {
+struct LayerState: LayerStorage {
+    static var storage: StoredField.Storage { .layer }
+
     var bounds = CGRect.zero
     var position = CGPoint.zero
     var anchorPoint = CGPoint(x: 0.5, y: 0.5)
@@ -27,6 +29,14 @@ struct LayerState {
     var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
     var contentsScale: CGFloat = 1
     var timing = TimingParameters.layerDefault
+}
+
+/// The animatable properties of every layer that hold references, kept out of `LayerState` so that
+/// refreshing the state of a presentation copy copies no reference.
+struct LayerObjects: LayerStorage {
+    static var storage: StoredField.Storage { .objects }
+
+    var shadowPath: CGPath?
 }
 
 /// The `CAMediaTiming` properties, shared by layers and animations.
@@ -71,7 +81,9 @@ struct TimingParameters: Equatable {
 }
 
 /// The shape properties of a `CAShapeLayer`.
-struct ShapeState {
+struct ShapeState: LayerStorage {
+    static var storage: StoredField.Storage { .shape }
+
     var path: CGPath?
     var fillColor: CGColor? = .black
     var fillRule = CAShapeLayerFillRule.nonZero

@@ -136,7 +136,7 @@ struct ResolvedTiming {
     }
 
     /// The eased progress of a shown sample: its `fraction` through `curve` (as is when nil, linear).
-    func progress(of s: Sample, curve: UnitBezier?) -> Double {
+    @inline(__always) func progress(of s: Sample, curve: UnitBezier?) -> Double {
         let f = fraction(of: s)
         return curve?.solve(f) ?? f
     }

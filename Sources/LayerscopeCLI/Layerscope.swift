@@ -7,7 +7,8 @@ public enum Layerscope {
     /// Every subcommand, in the order the global help lists them.
     static let commands: [SubcommandEntry] = [
         ViewCommand.entry, RenderCommand.entry, RecordCommand.entry, EvalCommand.entry, CurveCommand.entry,
-        BenchCommand.entry, ScenesCommand.entry, NewCommand.entry, CompletionsCommand.entry, ManCommand.entry,
+        BenchCommand.entry, ScenesCommand.entry, PropertiesCommand.entry, NewCommand.entry, CompletionsCommand.entry,
+        ManCommand.entry,
     ]
 
     static var help: String {

@@ -92,6 +92,34 @@ import Testing
         #expect(count == 16)
     }
 
+    /// `masksToBounds` animates (CALayer.h: "Animatable"), switching halfway as a flag does: a basic
+    /// animation from false to true leaves the red sublayer whole before then and clips it after.
+    @Test func masksToBoundsAnimates() {
+        CAEngine.reset()
+        let clock = ManualClock(now: 0)
+        CAEngine.clock = clock
+        defer { CAEngine.reset() }
+        let root = layer(CGRect(x: 0, y: 0, width: 10, height: 10))
+        let clip = layer(CGRect(x: 2, y: 2, width: 4, height: 4))
+        clip.addSublayer(
+            layer(CGRect(x: -2, y: -2, width: 20, height: 20), color: CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
+        root.addSublayer(clip)
+        let animation = CABasicAnimation(keyPath: "masksToBounds")
+        animation.fromValue = false
+        animation.toValue = true
+        animation.duration = 1
+        clip.add(animation, forKey: "clip")
+        func redPixels(at t: CFTimeInterval) -> Int {
+            clock.now = t
+            CAEngine.step(root)
+            let frame = render(root, width: 10, height: 10)
+            return (0..<100).filter { frame[$0 % 10, $0 / 10] == Self.red }.count
+        }
+        #expect(redPixels(at: 0.25) == 100)
+        #expect(redPixels(at: 0.75) == 16)
+        #expect(redPixels(at: 1.5) == 100, "the model's value once the animation is over")
+    }
+
     @Test func contentsGravityPlacesTheImage() {
         let image = Bitmap(width: 16, height: 8)
         image.fill(Self.blue)

@@ -45,7 +45,7 @@ import Testing
     @Test func componentsOfPerspectiveTransformsRoundTrip() {
         let turned = CATransform3DRotate(Self.perspective, 0.4, 0, 1, 0)
         var written = Self.perspective
-        #expect(AnimatableKey.writePart(.rotationY, .number(0.4), &written))
+        #expect(TransformPart.rotationY.write(.number(0.4), &written))
         Self.expectClose(written, turned, "rotation.y written")
         // S · R · T · P, the form the components describe.
         let moved = CATransform3DConcat(
@@ -58,7 +58,7 @@ import Testing
             0.5)
         Self.expectClose(halfway, turned, "interpolated")
         var flat = CATransform3DMakeTranslation(3, 4, 5)
-        #expect(AnimatableKey.writePart(.rotationZ, .number(0.5), &flat))
+        #expect(TransformPart.rotationZ.write(.number(0.5), &flat))
         #expect(flat.m14 == 0 && flat.m24 == 0 && flat.m34 == 0 && flat.m44 == 1)
     }
 

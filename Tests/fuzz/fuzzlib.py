@@ -406,13 +406,15 @@ def run_fixed(args, entries, findings, log, label):
 
 # --- delta reduction ---------------------------------------------------------------------------
 
-def main(doc, label, corpus, make_case, runs_per_case=1, finish=None):
-    """The fuzzers' shared main: parses the common options, runs the corpus `corpus()` (unless
-    --no-corpus) and the seeded campaign of `make_case` (unless --corpus-only; each case runs
-    `runs_per_case` commands), calls `finish(args, findings, log)`, prints the table of distinct
-    defects and exits 1 when there is any."""
+def main(doc, label, corpus, make_case, runs_per_case=1, finish=None, prepare=None):
+    """The fuzzers' shared main: parses the common options, calls `prepare(args)` (once the binary is
+    known), runs the corpus `corpus()` (unless --no-corpus) and the seeded campaign of `make_case`
+    (unless --corpus-only; each case runs `runs_per_case` commands), calls `finish(args, findings,
+    log)`, prints the table of distinct defects and exits 1 when there is any."""
     args = common_arguments(doc.split("\n\n")[0]).parse_args()
     check_binary(args)
+    if prepare:
+        prepare(args)
     log = (lambda s: None) if args.quiet else (lambda s: print(s, flush=True))
     findings = Findings(args.out)
     start = time.monotonic()

@@ -78,22 +78,30 @@ def load_seeds():
 
 SEEDS = load_seeds()
 
-LAYER_KEYS = ["name", "kind", "frame", "bounds", "position", "anchorPoint", "transform", "opacity", "hidden",
-              "backgroundColor", "contents", "contentsGravity", "masksToBounds", "mask", "sublayers", "zPosition",
-              "anchorPointZ", "sublayerTransform", "isDoubleSided", "speed", "timeOffset", "beginTime", "duration", "repeatCount", "repeatDuration", "autoreverses",
-              "fillMode", "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin",
-              "miterLimit", "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd", "contentsRect",
-              "contentsScale", "contentsCenter", "colors", "locations", "startPoint", "endPoint", "type"]
+# The keys come from the binary's own property registry (`layerscope properties --json`, read by
+# load_registry before any input is made): every layer key of every layer class, every animatable key
+# path, each with its value type and valid range.
+STRUCTURAL_KEYS = ["name", "kind", "mask", "sublayers"]
+PROPERTIES = []        # the registry's entries, as the JSON gives them
+LAYER_CLASSES = []     # the layer `kind`s
+LAYER_KEYS = []        # STRUCTURAL_KEYS and every property a layer object may set
+KEY_PATHS = []         # every animatable key path
 ANIMATION_KEYS = ["kind", "keyPath", "fromValue", "toValue", "byValue", "duration", "beginTime", "speed",
                   "timeOffset", "repeatCount", "repeatDuration", "autoreverses", "fillMode", "additive",
                   "cumulative", "removedOnCompletion", "timingFunction", "values", "keyTimes", "timingFunctions",
                   "calculationMode", "animations"]
-KEY_PATHS = ["opacity", "position", "position.x", "position.y", "bounds", "bounds.size.width", "anchorPoint",
-             "transform", "transform.rotation", "transform.rotation.z", "transform.scale", "transform.scale.x",
-             "transform.translation", "transform.translation.y", "transform.rotation.y", "sublayerTransform",
-             "sublayerTransform.rotation.x", "anchorPointZ", "backgroundColor", "hidden", "zPosition", "path",
-             "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd", "lineDashPhase", "miterLimit",
-             "contentsRect", "contentsCenter", "colors", "locations", "startPoint", "endPoint"]
+
+
+def load_registry(args):
+    """Fills PROPERTIES, LAYER_CLASSES, LAYER_KEYS and KEY_PATHS from `BINARY properties --json`."""
+    import subprocess
+    out = subprocess.run([args.binary, "properties", "--json"], capture_output=True, check=True, timeout=60).stdout
+    registry = json.loads(out)
+    PROPERTIES[:] = registry["properties"]
+    LAYER_CLASSES[:] = registry["layerClasses"]
+    LAYER_KEYS[:] = STRUCTURAL_KEYS + [p["keyPath"] for p in PROPERTIES if p["layerKey"]]
+    KEY_PATHS[:] = [p["keyPath"] for p in PROPERTIES if p["animatable"]]
+
 
 # Values a hostile user types.
 NUMBERS = [0, -0.0, -1, 1, 1e308, -1e308, 1e-308, 5e-324, 1e20, -1e20, 2 ** 63, 2 ** 64, -(2 ** 63) - 1,
@@ -120,6 +128,64 @@ def random_string(rng):
         return rng.choice(["a", "\x1b", "é", "M 1 2 "]) * rng.choice([1000, 70000, 300000])
     return Raw(b'"' + bytes(rng.choice([0xff, 0xfe, 0xc0, 0x80, 0xed, 0x01, 0x1b, 0x0a, 0x41]) for _ in
                             range(rng.randint(1, 12))) + b'"')
+
+
+def edge_number(rng, prop):
+    """A number at, or just past, an end of the property's valid range (any number when it has none)."""
+    valid = prop.get("validRange")
+    if not valid or rng.random() < 0.2:
+        return rng.choice(NUMBERS)
+    low, high = [float(v) if isinstance(v, str) else v for v in valid]
+    picks = [low, low - 1e-9, (low + high) / 2 if high != float("inf") else low + 1]
+    if high != float("inf"):
+        picks += [high, high + 1e-9, high * 2 + 1]
+    if prop.get("allowsInfinity"):
+        picks += ["inf", "-inf"]
+    pick = rng.choice(picks)
+    return pick if isinstance(pick, str) or pick == pick and abs(pick) != float("inf") else Raw("1e999")
+
+
+def kind_value(rng, prop):
+    """A value of the property's own value type (often at the edge of its range), or a hostile one."""
+    kind = prop["valueType"]
+    if rng.random() < 0.15:
+        return random_value(rng)
+    if kind == "number":
+        return edge_number(rng, prop)
+    if kind == "bool":
+        return rng.choice([True, False])
+    if kind in ("point", "size"):
+        return [edge_number(rng, prop), edge_number(rng, prop)]
+    if kind == "rect":
+        return [edge_number(rng, prop) for _ in range(4)]
+    if kind == "transform":
+        return rng.choice([[rng.choice(NUMBERS) for _ in range(16)], {"rotation": rng.choice(NUMBERS)},
+                           {"scale": [rng.choice(NUMBERS), 1], "translation": [0, rng.choice(NUMBERS)]}])
+    if kind == "color":
+        return rng.choice([None, "#%06x" % rng.randrange(1 << 24), "#%08x" % rng.randrange(1 << 32)])
+    if kind == "path":
+        return rng.choice([None, "M 0 0 L 10 10 Z", {"oval": [0, 0, 10, rng.choice(NUMBERS)]},
+                           [{"rect": [0, 0, 5, 5]}, "M 1 1 L 2 2"]])
+    if kind == "choice":
+        return rng.choice(prop["choices"] + [random_string(rng)])
+    if kind == "colorList":
+        return rng.choice([None, [], ["#ff0000"] * rng.choice([1, 2, 300])])
+    if kind in ("numberList", "dashPattern"):
+        return rng.choice([None, [], [edge_number(rng, prop) for _ in range(rng.choice([1, 2, 5]))]])
+    if kind == "emitterCells":
+        return [{"birthRate": rng.choice(NUMBERS), "lifetime": rng.choice(NUMBERS)}]
+    if kind == "image":
+        return rng.choice(["a", "b", random_string(rng)])
+    return random_string(rng)
+
+
+def set_registry_key(rng, container):
+    """A key of the registry on an object, with a value of its type; sometimes the layer's kind
+    becomes the key's class (or another one)."""
+    prop = rng.choice([p for p in PROPERTIES if p["layerKey"]])
+    container[prop["keyPath"]] = kind_value(rng, prop)
+    if rng.random() < 0.5:
+        container["kind"] = prop["layerClass"] if rng.random() < 0.8 else rng.choice(LAYER_CLASSES)
 
 
 def random_value(rng, depth=0):
@@ -186,7 +252,7 @@ def mutate_tree(rng, doc):
         return random_value(rng)
     container, key = rng.choice(all_slots)
     value = container[key]
-    op = rng.randrange(15)
+    op = rng.randrange(16)
     if op == 0 or (op == 1 and isinstance(value, (int, float))):
         container[key] = rng.choice(NUMBERS)
     elif op == 1:
@@ -238,6 +304,8 @@ def mutate_tree(rng, doc):
             container[key] = deep_layers(rng)
     elif op == 13:
         add_hostile_animation(rng, doc)
+    elif op == 14 and isinstance(container, dict):
+        set_registry_key(rng, container)
     else:
         container[key] = random_value(rng)
     return doc
@@ -257,7 +325,12 @@ def add_hostile_animation(rng, doc):
         return
     names = layer_names(doc) or ["root"]
     key_path = rng.choice(KEY_PATHS)
+    prop = next(p for p in PROPERTIES if p["keyPath"] == key_path)
     animation = rng.choice([
+        {"kind": rng.choice(["basic", "spring"]), "keyPath": key_path, "fromValue": kind_value(rng, prop),
+         "toValue": kind_value(rng, prop), "duration": rng.choice([1, 1e-9, 1e9])},
+        {"kind": "keyframe", "keyPath": key_path, "values": [kind_value(rng, prop) for _ in range(3)],
+         "duration": 1, "calculationMode": rng.choice(["linear", "cubic", "paced", "cubicPaced", "discrete"])},
         {"kind": "keyframe", "keyPath": "transform", "values": [{"rotation": 0}, {"rotation": 1}],
          "duration": 1, "cumulative": True, "repeatCount": rng.choice([1e300, 1e20, "inf", 2 ** 62])},
         {"kind": "basic", "keyPath": key_path, "byValue": rng.choice(NUMBERS), "duration": rng.choice(NUMBERS),
@@ -477,4 +550,4 @@ def minimize_all(args, findings, log):
 if __name__ == "__main__":
     # Each case runs render and eval.
     fuzzlib.main(__doc__, "scene", lambda: fuzzlib.corpus_entries((".json",)) + GENERATED, make_case,
-                 runs_per_case=2, finish=minimize_all)
+                 runs_per_case=2, finish=minimize_all, prepare=load_registry)

@@ -90,9 +90,12 @@ struct JSONNode {
         return CGPoint(x: v[0], y: v[1])
     }
 
-    func size(nonNegative: Bool = true) throws -> CGSize {
+    /// `[w, h]`, each within `range` when given.
+    func size(in range: ClosedRange<Double>? = nil) throws -> CGSize {
         let v = try numbers(count: 2, what: "a size [w, h]")
-        if nonNegative, v[0] < 0 || v[1] < 0 { throw fail("a size cannot be negative") }
+        if let range, case .array(let items) = value {
+            for (i, item) in items.enumerated() { _ = try index(i, item).number(in: range) }
+        }
         return CGSize(width: v[0], height: v[1])
     }
 

@@ -23,12 +23,10 @@ indirect enum JSONValue: Equatable, Sendable {
     /// A short description for error messages: the value itself when small, else its kind.
     var shortDescription: String {
         switch self {
-        case .null: return "null"
-        case .bool(let b): return b ? "true" : "false"
-        case .number(let n): return JSONValue.format(n)
         case .string(let s): return JSONValue.quoted(s)
         case .array: return "an array"
         case .object: return "an object"
+        default: return text
         }
     }
 
@@ -42,5 +40,38 @@ indirect enum JSONValue: Equatable, Sendable {
     static func format(_ n: Double) -> String {
         if n.isFinite, n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
         return String(n)
+    }
+}
+
+extension JSONValue {
+    /// The value as compact JSON text (members in order; numbers as `format` writes them, which
+    /// callers keep finite: scene files spell infinity `"inf"`).
+    var text: String {
+        switch self {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .number(let n): return JSONValue.format(n)
+        case .string(let s): return JSONValue.escaped(s)
+        case .array(let items): return "[" + items.map(\.text).joined(separator: ", ") + "]"
+        case .object(let members):
+            return "{" + members.map { JSONValue.escaped($0.key) + ": " + $0.value.text }.joined(separator: ", ") + "}"
+        }
+    }
+
+    /// `text` as a JSON string literal.
+    static func escaped(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 }

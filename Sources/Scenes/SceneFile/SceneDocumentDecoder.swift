@@ -46,7 +46,7 @@ struct SceneDocumentDecoder {
                 "\(JSONValue.quoted(key)) is a \(owner.rawValue)-layer key; add \"kind\": \"\(owner.rawValue)\" to this layer"
             )
         }
-        let allowed = Self.structuralLayerKeys + PropertyTable.settable(by: kind).map(\.0)
+        let allowed = Self.structuralLayerKeys + PropertyTable.settable(by: kind).map(\.keyPath)
         let object = try node.object(allowedKeys: allowed)
         let name = try object["name"]?.string()
         if let name, name.isEmpty { throw object["name"]!.fail("a layer name cannot be empty") }
@@ -64,9 +64,10 @@ struct SceneDocumentDecoder {
     ) throws -> [(key: String, value: SceneValue)] {
         var properties: [(key: String, value: SceneValue)] = []
         for key in object.keys where !skipping.contains(key) {
-            let type = kind.map { PropertyTable.layerType(key, kind: $0) } ?? PropertyTable.settableType(key)
-            guard let type else { continue }
-            properties.append((key, try SceneValueDecoder.decode(object[key]!, as: type)))
+            let property =
+                kind.map { PropertyTable.layerProperty(key, kind: $0) } ?? PropertyTable.settableProperty(key)
+            guard let property else { continue }
+            properties.append((key, try SceneValueDecoder.decode(object[key]!, as: property)))
         }
         if let index = properties.firstIndex(where: { $0.key == "anchorPoint" }) {
             properties.insert(properties.remove(at: index), at: 0)
@@ -98,7 +99,7 @@ struct SceneDocumentDecoder {
         default:
             guard case .object(let members) = actionNode.value else { throw actionNode.expected("an object") }
             let raw = JSONObjectNode(node: actionNode, members: members)
-            let allowed = ["layer"] + PropertyTable.allSettable.map(\.0)
+            let allowed = ["layer"] + PropertyTable.allSettable.map(\.keyPath)
             let set = try actionNode.object(allowedKeys: allowed)
             let layer = try set.required("layer").string()
             guard raw.keys.count > 1 else {
@@ -114,7 +115,7 @@ struct SceneDocumentDecoder {
         let raw = JSONObjectNode(node: node, members: members)
         let kind = try AnimationKind(
             rawValue: raw.required("kind").choice(["basic", "spring", "keyframe", "group", "transition"]))!
-        let common = ["kind", "removedOnCompletion", "timingFunction"] + PropertyTable.timing.map(\.0)
+        let common = ["kind", "removedOnCompletion", "timingFunction"] + PropertyTable.timing.map(\.keyPath)
         let property = ["keyPath", "additive", "cumulative"]
         let specific: [String]
         switch kind {
@@ -125,16 +126,16 @@ struct SceneDocumentDecoder {
         case .transition: specific = ["type", "subtype", "startProgress", "endProgress"]
         }
         let object = try node.object(allowedKeys: common + specific)
-        var valueType: PropertyType?
+        var animated: LayerProperty?
         var keyPath: String?
         if kind != .group && kind != .transition {
             let keyPathNode = try object.required("keyPath")
             let path = try keyPathNode.string()
-            guard let type = PropertyTable.animatable[path] else {
+            guard let property = PropertyTable.animatable(path) else {
                 throw keyPathNode.fail("\(JSONValue.quoted(path)) is not an animatable key path")
             }
             keyPath = path
-            valueType = type
+            animated = property
         }
         let animation = AnimationSpec(kind: kind, keyPath: keyPath)
         try decodeTiming(object, into: animation)
@@ -142,9 +143,9 @@ struct SceneDocumentDecoder {
         animation.timingFunction = try object["timingFunction"].map(SceneValueDecoder.timingFunction)
         animation.additive = try object["additive"]?.bool() ?? false
         animation.cumulative = try object["cumulative"]?.bool() ?? false
-        if let valueType {
+        if let animated {
             func value(_ key: String) throws -> SceneValue? {
-                try object[key].map { try SceneValueDecoder.decode($0, as: valueType, rangeChecked: false) }
+                try object[key].map { try SceneValueDecoder.decode($0, as: animated, rangeChecked: false) }
             }
             animation.fromValue = try value("fromValue")
             animation.toValue = try value("toValue")
@@ -153,7 +154,7 @@ struct SceneDocumentDecoder {
                 throw node.fail("at most two of fromValue, toValue and byValue may be given")
             }
             animation.values = try object["values"]?.array().map {
-                try SceneValueDecoder.decode($0, as: valueType, rangeChecked: false)
+                try SceneValueDecoder.decode($0, as: animated, rangeChecked: false)
             }
         }
         try decodeKeyframeTiming(object, into: animation)

@@ -1,16 +1,19 @@
 import Geometry
 import LayerKit
 
-/// Reads a property value of a given type from a JSON node.
+/// Reads a property value from a JSON node, in the form the registry gives the property.
 enum SceneValueDecoder {
-    static func decode(_ node: JSONNode, as type: PropertyType, rangeChecked: Bool = true) throws -> SceneValue {
-        switch type {
-        case .number(let range, let allowInfinity):
-            if rangeChecked { return .number(try node.number(in: range, allowInfinity: allowInfinity)) }
-            return .number(try node.number(allowInfinity: allowInfinity))
+    /// The value of `property` at `node`: within its valid range when `rangeChecked` (a layer's value;
+    /// an animation's may overshoot).
+    static func decode(_ node: JSONNode, as property: LayerProperty, rangeChecked: Bool = true) throws -> SceneValue {
+        switch property.valueType {
+        case .number:
+            let range = rangeChecked ? property.validRange : nil
+            return .number(
+                try node.number(in: range ?? -.infinity...(.infinity), allowInfinity: property.allowsInfinity))
         case .bool: return .bool(try node.bool())
         case .point: return .point(try node.point())
-        case .size: return .size(try node.size(nonNegative: rangeChecked))
+        case .size: return .size(try node.size(in: rangeChecked ? property.validRange : nil))
         case .rect: return .rect(try node.rect())
         case .transform: return .transform(try transform(node))
         case .color: return .color(try color(node))
@@ -35,8 +38,8 @@ enum SceneValueDecoder {
         case .numberList:
             if node.value == .null { return .numbers(nil) }
             return .numbers(try node.array().map { try $0.number() })
-        case .text: return .string(try node.string())
-        case .fontName: return .string(try fontName(node))
+        case .text, .string: return .string(try node.string())
+        case .font: return .string(try fontName(node))
         }
     }
 
