@@ -3,6 +3,8 @@
 @_exported import Geometry
 // `CGImage` and `UIImage` (with `UIImage(named:)`), for `layer.contents = image.cgImage`.
 @_exported import Pictures
+// Core Graphics' drawing (`CGContext`, `CGColor`, `CGGradient`, …), for `draw(in:)` and image renderers.
+@_exported import Graphics
 
 /// Core Animation's name for a time interval in seconds.
 public typealias CFTimeInterval = Double

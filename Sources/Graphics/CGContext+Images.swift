@@ -1,0 +1,49 @@
+import Foundation
+import Pictures
+import Raster
+
+/// Images drawn into a rectangle of user space, sampled bilinearly.
+extension CGContext {
+    /// Draws `image` stretched over `rect` (user space) as Core Graphics draws it: the image's first row
+    /// at the rectangle's maximum y, so the picture is upright in a y-up space (a bitmap context) and
+    /// upside down in a UIKit-flipped one unless the caller flips it (UIKit's `UIImage.draw(in:)` does).
+    /// With `byTiling`, copies of the image at `rect`'s size tile the whole clip, one of them on `rect`.
+    public func draw(_ image: CGImage, in rect: CGRect, byTiling: Bool = false) {
+        let r = rect.standardized
+        guard image.width > 0, image.height > 0, r.width > 0, r.height > 0 else { return }
+        guard byTiling else { return drawImage(image, in: [r]) }
+        let box = boundingBoxOfClipPath
+        guard box.width.isFinite, box.height.isFinite else { return }
+        let columns = Int(((box.minX - r.minX) / r.width).rounded(.down))...Int(((box.maxX - r.minX) / r.width).rounded(.up))
+        let rows = Int(((box.minY - r.minY) / r.height).rounded(.down))...Int(((box.maxY - r.minY) / r.height).rounded(.up))
+        guard columns.count * rows.count <= 1 << 16 else { return }
+        var tiles: [CGRect] = []
+        for j in rows {
+            for i in columns {
+                tiles.append(r.offsetBy(dx: CGFloat(i) * r.width, dy: CGFloat(j) * r.height))
+            }
+        }
+        drawImage(image, in: tiles)
+    }
+
+    /// Draws `image` into each of `rects` in the scratch bitmap, then paints the result once.
+    private func drawImage(_ image: CGImage, in rects: [CGRect]) {
+        let bitmap = image.bitmap
+        let source = scratch.source
+        // Image pixels → user space (top row at maxY) → raster pixels, for each rectangle.
+        let placements = rects.compactMap { r -> (CGAffineTransform, PixelRect)? in
+            let toUser = CGAffineTransform(
+                a: r.width / CGFloat(image.width), b: 0, c: 0, d: -r.height / CGFloat(image.height), tx: r.minX,
+                ty: r.maxY)
+            let transform = toUser.concatenating(rasterFromUser)
+            let bounds = Bitmap.deviceBounds(ofImageWidth: image.width, height: image.height, transform: transform)
+                .intersection(canvas)
+            return bounds.isEmpty ? nil : (transform, bounds)
+        }
+        guard let first = placements.first?.1 else { return }
+        let area = placements.dropFirst().reduce(first) { $0.union($1.1) }
+        source.fill(replacingWith: 0, in: nil, within: area)
+        for (transform, bounds) in placements { source.draw(bitmap, transform: transform, within: bounds) }
+        paint(.pixels(source), coverage: nil, area: area)
+    }
+}
