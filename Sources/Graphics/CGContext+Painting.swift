@@ -170,6 +170,7 @@ extension CGContext {
         guard !scratch.polygon.points.isEmpty else { return nil }
         let limit = state.clip?.bounds ?? canvas
         guard !limit.isEmpty else { return nil }
+        scratch.mask.reset(bounds: canvas)
         scratch.rasterizer.fill(scratch.polygon, rule: rule, into: scratch.mask, clip: limit)
         let covered = scratch.mask.coveredBounds
         return covered.isEmpty ? nil : covered
@@ -184,6 +185,7 @@ extension CGContext {
             state.clip = ClipMask(bounds: PixelRect(x: 0, y: 0, width: 0, height: 0), coverage: [])
             return
         }
+        scratch.mask.reset(bounds: canvas)
         scratch.rasterizer.fill(
             scratch.polygon, rule: rule == .evenOdd ? .evenOdd : .nonZero, into: scratch.mask, clip: limit)
         state.clip = ClipMask.intersect(state.clip, with: scratch.mask, canvas: canvas)

@@ -36,7 +36,7 @@ public final class CGContext {
     /// The current path, in raster pixels (top row 0, y down): points are mapped by the transform in
     /// force when they are added, as Core Graphics maps them.
     var devicePath = CGMutablePath()
-    /// The rasterizer, stroker and buffers every drawing reuses.
+    /// The rasterizer, stroker and buffers every drawing reuses (the thread's).
     let scratch: DrawingScratch
 
     /// A bitmap context over `data` (or memory of its own when nil) of `width × height` pixels, 8 bits
@@ -73,7 +73,7 @@ public final class CGContext {
         }
         baseTransform = .identity
         state = GraphicsState(ctm: .identity)
-        scratch = DrawingScratch(width: width, height: height)
+        scratch = DrawingScratch.forThread(width: width, height: height)
     }
 
     /// A context of its own pixels for `size` points at `scale` pixels a point (the size rounded up to
@@ -91,7 +91,7 @@ public final class CGContext {
         let flip = CGAffineTransform(a: s, b: 0, c: 0, d: -s, tx: 0, ty: CGFloat(height))
         baseTransform = flip
         state = GraphicsState(ctm: flip)
-        scratch = DrawingScratch(width: width, height: height)
+        scratch = DrawingScratch.forThread(width: width, height: height)
     }
 
     private static func allocateZeroed(_ count: Int) -> UnsafeMutableRawPointer {

@@ -80,16 +80,6 @@ public enum CGPathDrawingMode: Int32, Sendable {
     case fill, eoFill, stroke, fillStroke, eoFillStroke
 }
 
-/// How an open stroke ends.
-public enum CGLineCap: Int32, Sendable {
-    case butt, round, square
-}
-
-/// How a stroke turns a corner.
-public enum CGLineJoin: Int32, Sendable {
-    case miter, round, bevel
-}
-
 /// How image pixels are resampled (every quality but `none` samples bilinearly; `none` too).
 public enum CGInterpolationQuality: Int32, Sendable {
     case `default`, none, low, medium, high

@@ -29,6 +29,7 @@ extension CALayer {
         let program = AnimationProgram(copy, defaultDuration: defaultDuration)
         attached.append(AttachedAnimation(key: key, animation: copy, program: program, addedAt: now))
         engine.noteModelChange()
+        noteDisplayAnimation(copy)
     }
 
     /// Group members with duration ≤ 0 get the default 0.25 s (their beginTime 0 stays "start of group").

@@ -57,6 +57,8 @@ public final class LayerEngine {
     public var screenSize = CGSize(width: 1280, height: 720)
     /// The display's refresh interval, `CADisplayLink.duration` (1/60 s until the driver sets it).
     public var displayRefreshInterval: CFTimeInterval = 1.0 / 60.0
+    /// The layers that draw their contents, displayed by each frame step (`CALayer+Display.swift`).
+    var drawingLayers = DrawingLayers()
     /// The thread that made the engine, the only one allowed to change its layers.
     private let ownerThread = pthread_self()
 
