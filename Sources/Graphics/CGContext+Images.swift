@@ -26,7 +26,9 @@ extension CGContext {
         drawImage(image, in: tiles)
     }
 
-    /// Draws `image` into each of `rects` in the scratch bitmap, then paints the result once.
+    /// Draws `image` into each of `rects` in the scratch bitmap, then paints the result once. Each copy
+    /// covers its rectangle exactly (anti-aliased edges, the exact-area coverage of the rectangle) and
+    /// is sampled with its edge texels clamped, so nothing bleeds past the rectangle.
     private func drawImage(_ image: CGImage, in rects: [CGRect]) {
         let bitmap = image.bitmap
         let source = scratch.source
@@ -43,7 +45,12 @@ extension CGContext {
         guard let first = placements.first?.1 else { return }
         let area = placements.dropFirst().reduce(first) { $0.union($1.1) }
         source.fill(replacingWith: 0, in: nil, within: area)
-        for (transform, bounds) in placements { source.draw(bitmap, transform: transform, within: bounds) }
+        for (transform, bounds) in placements {
+            let outline = CGMutablePath()
+            outline.addRect(CGRect(x: 0, y: 0, width: image.width, height: image.height), transform: transform)
+            guard rasterize(outline, rule: .winding) != nil else { continue }
+            source.draw(bitmap, projection: Homography(transform), mask: scratch.mask, within: bounds)
+        }
         paint(.pixels(source), coverage: nil, area: area)
     }
 }
