@@ -57,7 +57,8 @@ let package = Package(
         .testTarget(name: "PicturesTests", dependencies: ["Pictures"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Fonts"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "LayerscopeTestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "GraphicsTests", dependencies: ["Graphics", "Fonts", "LayerscopeTestSupport"], exclude: ["Goldens"]),
+        .testTarget(
+            name: "GraphicsTests", dependencies: ["Graphics", "Fonts", "LayerscopeTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "LayerscopeTestSupport"]),
         .testTarget(name: "ReexportTests", dependencies: ["QuartzCore", "UIKit"]),
         .testTarget(

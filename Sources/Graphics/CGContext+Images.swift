@@ -14,8 +14,10 @@ extension CGContext {
         guard byTiling else { return drawImage(image, in: [r]) }
         let box = boundingBoxOfClipPath
         guard box.width.isFinite, box.height.isFinite else { return }
-        let columns = Int(((box.minX - r.minX) / r.width).rounded(.down))...Int(((box.maxX - r.minX) / r.width).rounded(.up))
-        let rows = Int(((box.minY - r.minY) / r.height).rounded(.down))...Int(((box.maxY - r.minY) / r.height).rounded(.up))
+        let columns =
+            Int(((box.minX - r.minX) / r.width).rounded(.down))...Int(((box.maxX - r.minX) / r.width).rounded(.up))
+        let rows =
+            Int(((box.minY - r.minY) / r.height).rounded(.down))...Int(((box.maxY - r.minY) / r.height).rounded(.up))
         guard columns.count * rows.count <= 1 << 16 else { return }
         var tiles: [CGRect] = []
         for j in rows {

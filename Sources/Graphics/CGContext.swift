@@ -59,7 +59,8 @@ public final class CGContext {
         self.bitmapInfo = bitmapInfo
         colorSpace = space
         if order == .native {
-            pixels = data.map { Bitmap(wrapping: $0, width: width, height: height, stride: stride) }
+            pixels =
+                data.map { Bitmap(wrapping: $0, width: width, height: height, stride: stride) }
                 ?? Bitmap(width: width, height: height)
             external = nil
             self.bytesPerRow = pixels.stride

@@ -38,7 +38,8 @@ public final class CGGradient: @unchecked Sendable {
             let c = given[(i * per)..<(i * per + per)].map { $0 }
             rgba += per == 2 ? [c[0], c[0], c[0], c[1]] : c
         }
-        self.init(rgba: rgba, locations: locations.map { Array(UnsafeBufferPointer(start: $0, count: count)) }, count: count)
+        self.init(
+            rgba: rgba, locations: locations.map { Array(UnsafeBufferPointer(start: $0, count: count)) }, count: count)
     }
 
     private init?(rgba: [CGFloat], locations: [CGFloat]?, count: Int) {

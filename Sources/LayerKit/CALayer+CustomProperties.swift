@@ -45,7 +45,9 @@ struct CustomFields: Sendable {
         func copy(from source: CALayer, to target: CALayer) {
             let from = UnsafeRawPointer(Unmanaged.passUnretained(source).toOpaque()) + offset
             let to = Unmanaged.passUnretained(target).toOpaque() + offset
-            func assign<T>(_: T.Type) { to.assumingMemoryBound(to: T.self).pointee = from.assumingMemoryBound(to: T.self).pointee }
+            func assign<T>(_: T.Type) {
+                to.assumingMemoryBound(to: T.self).pointee = from.assumingMemoryBound(to: T.self).pointee
+            }
             _openExistential(type, do: assign)
         }
     }

@@ -144,13 +144,20 @@ extension CALayer {
         let keys = DisplayKeys.of(type(of: self)).names
         let record = displayRecord
         var due = displayStorage.needsDisplay
-        if displayStorage.needsDisplayOnBoundsChange, record.modelSize != bounds.size || record.modelScale != contentsScale {
+        if displayStorage.needsDisplayOnBoundsChange,
+            record.modelSize != bounds.size || record.modelScale != contentsScale
+        {
             due = true
         }
+        let animationsChanged = record.animationsVersion != animationsVersion
         if let kept = record.modelValues, kept.count == keys.count {
             for (index, key) in keys.enumerated() where !DisplayRecord.same(value(forKey: key), kept[index]) {
                 due = true
-                if customField(key) != nil, let action = action(forKey: key) {
+                // A change that came with an explicit animation of the key (set the model, add the
+                // animation: the usual pairing) is that animation's; on iOS the implicit one would lie
+                // under it.
+                let explicit = animationsChanged && attached.contains { Self.keyPaths(of: $0.animation).contains(key) }
+                if !explicit, customField(key) != nil, let action = action(forKey: key) {
                     let previous = kept[index].map { ["previousValue": $0] as [AnyHashable: Any] }
                     action.run(forKey: key, object: self, arguments: previous)
                 }
@@ -158,7 +165,7 @@ extension CALayer {
         }
         if due { displayNow() }
         guard let presentation = presentationStorage else { return }
-        if record.animationsVersion != animationsVersion {
+        if animationsChanged || record.animationsVersion != animationsVersion {
             record.animationsVersion = animationsVersion
             let needs = type(of: self).needsDisplay(forKey:)
             record.displayAnimated = attached.contains { Self.keyPaths(of: $0.animation).contains(where: needs) }
@@ -172,7 +179,8 @@ extension CALayer {
         }
         var fresh = record.presentationValues.map { $0.count == keys.count } ?? false
         if fresh, let kept = record.presentationValues {
-            for (index, key) in keys.enumerated() where !DisplayRecord.same(presentation.value(forKey: key), kept[index]) {
+            for (index, key) in keys.enumerated()
+            where !DisplayRecord.same(presentation.value(forKey: key), kept[index]) {
                 fresh = false
                 break
             }

@@ -194,7 +194,8 @@ import Testing
 
     static func gradient() -> CGGradient {
         let colors = [Self.rgb(1, 0.2, 0.1), Self.rgb(0.1, 0.8, 0.3), Self.rgb(0.2, 0.3, 1)]
-        return CGGradient(colorsSpace: CGColorSpaceCreateDeviceRGB(), colors: colors as CFArray, locations: [0, 0.4, 1])!
+        return CGGradient(
+            colorsSpace: CGColorSpaceCreateDeviceRGB(), colors: colors as CFArray, locations: [0, 0.4, 1])!
     }
 
     @Test func linearGradients() throws {
@@ -278,7 +279,8 @@ import Testing
         let face = try #require(FontCatalog.face(named: "DejaVuSans"))
         try Self.check("text", tolerance: GoldenTolerance(perChannel: 3, edge: 64, edgeFraction: 0.12)) { c in
             c.fillText(
-                [TextRun("Hi, CG", style: 0)], styles: [TextStyle(face: face, size: 14, color: Self.rgb(0.1, 0.1, 0.5))],
+                [TextRun("Hi, CG", style: 0)],
+                styles: [TextStyle(face: face, size: 14, color: Self.rgb(0.1, 0.1, 0.5))],
                 at: CGPoint(x: 3, y: 6))
             c.fillText(
                 [TextRun("Ag&", style: 0)], styles: [TextStyle(face: face, size: 22, color: Self.rgb(0.7, 0.1, 0.1))],

@@ -74,14 +74,18 @@ import Testing
     @Test func unsupportedLayoutsGiveNoContext() {
         let rgb = CGColorSpaceCreateDeviceRGB()
         #expect(
-            CGContext(data: nil, width: 4, height: 4, bitsPerComponent: 16, bytesPerRow: 0, space: rgb, bitmapInfo: Self.native)
+            CGContext(
+                data: nil, width: 4, height: 4, bitsPerComponent: 16, bytesPerRow: 0, space: rgb,
+                bitmapInfo: Self.native)
                 == nil)
         #expect(
             CGContext(
                 data: nil, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: 0, space: rgb,
                 bitmapInfo: CGImageAlphaInfo.last.rawValue) == nil)
         #expect(
-            CGContext(data: nil, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: 8, space: rgb, bitmapInfo: Self.native)
+            CGContext(
+                data: nil, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: 8, space: rgb, bitmapInfo: Self.native
+            )
                 == nil)
     }
 

@@ -93,7 +93,10 @@ final class DrawingDelegate: CALayerDelegate {
         #expect(pie.needsDisplay())
         step(root, clock, at: 0.1)
         #expect(!pie.needsDisplay())
-        #expect(PieLayer.drawings == [.init(presentation: false, progress: 0, pixels: 800, ctm: .init(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: 20))])
+        #expect(
+            PieLayer.drawings == [
+                .init(presentation: false, progress: 0, pixels: 800, ctm: .init(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: 20))
+            ])
         let image = try #require(pie.contents as? CGImage)
         #expect(image.width == 40 && image.height == 20)
         #expect((pie.presentation()?.contents as? CGImage) === image)
@@ -217,6 +220,20 @@ final class DrawingDelegate: CALayerDelegate {
         #expect(close(Double(pie.presentation()!.progress), 0.5))
         #expect(PieLayer.drawings.map(\.presentation) == [true])
         #expect(close(Double(PieLayer.drawings[0].progress), 0.5))
+    }
+
+    /// Setting the model and adding an explicit animation of the key in the same turn is the explicit
+    /// animation's: no implicit one is added on top of it.
+    @Test func anExplicitAnimationOfTheKeyTakesPrecedenceOverTheAction() throws {
+        let clock = freshEngine()
+        let (root, pie) = Self.tree(clock)
+        PieLayer.animateChanges = true
+        pie.progress = 1
+        pie.add(basic("progress", from: 0, to: 1), forKey: "fill")
+        step(root, clock, at: 0.5)
+        #expect(pie.animation(forKey: "progress") == nil)
+        step(root, clock, at: 0.75)
+        #expect(close(Double(pie.presentation()!.progress), 0.75))
     }
 
     /// Key-value coding reaches the subclass's stored property, in every numeric spelling.
