@@ -101,12 +101,20 @@ extension CGContext {
     }
 
     /// Blends `source` into the pixels of `area` (inside the canvas) weighted by coverage × clip × alpha,
-    /// by the state's blend mode.
+    /// by the state's blend mode. Source-over without a clip takes Raster's span kernels.
     private func composite(_ source: PaintSource, _ coverage: PaintCoverage, area: PixelRect) {
         let area = area.intersection(state.clip?.bounds ?? canvas)
         guard !area.isEmpty else { return }
         let alpha = alphaByte
         let mode = state.blendMode
+        if mode == .normal, state.clip == nil, state.antialiases, case .mask(let mask) = coverage {
+            switch source {
+            case .color(let color):
+                return pixels.fill(color, opacity: UInt8(alpha), mask: mask, within: area)
+            case .pixels(let bitmap):
+                return pixels.draw(bitmap, opacity: UInt8(alpha), mask: mask, within: area)
+            }
+        }
         for y in area.rows {
             switch coverage {
             case .mask(let mask): coverageRow(mask, y: y, x0: area.minX, x1: area.maxX, clipped: true)
