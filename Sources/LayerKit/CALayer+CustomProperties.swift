@@ -137,9 +137,18 @@ private protocol OptionalValue {
 extension Optional: OptionalValue {}
 
 extension CALayer {
+    /// The stored properties of this layer's own subclass (looked up once per layer).
+    var customFields: CustomFields {
+        if let known = displayStorage.customFields { return known }
+        let found = CustomFields.of(type(of: self))
+        displayStorage.customFields = found
+        return found
+    }
+
     /// The stored property `name` of this layer's own subclass, if it has one.
     func customField(_ name: String) -> CustomFields.Field? {
-        CustomFields.of(type(of: self)).fields[name]
+        let fields = customFields.fields
+        return fields.isEmpty ? nil : fields[name]
     }
 
     /// The value of a key that is no layer property: the subclass's stored property of that name, else the
@@ -163,6 +172,8 @@ extension CALayer {
 
     /// Copies every stored property of the subclass from `model` (a presentation copy following its model).
     func copyCustomFields(from model: CALayer) {
-        for field in CustomFields.of(type(of: self)).fields.values { field.copy(from: model, to: self) }
+        let fields = customFields.fields
+        guard !fields.isEmpty else { return }
+        for field in fields.values { field.copy(from: model, to: self) }
     }
 }

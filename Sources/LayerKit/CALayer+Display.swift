@@ -206,6 +206,8 @@ struct LayerDisplay {
     /// On the engine's list of drawing layers.
     var isRegistered = false
     var record: DisplayRecord?
+    /// The layer class's stored properties (`CALayer+CustomProperties.swift`), once looked up.
+    var customFields: CustomFields?
 }
 
 /// What a model layer and its presentation last drew, to tell when they must draw again.

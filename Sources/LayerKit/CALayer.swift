@@ -94,6 +94,8 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
             contentsGravityStorage = other.contentsGravityStorage
             shadowPathStorage = other.shadowPathStorage
             customValues = other.customValues
+        } else {
+            noteDrawingClass()
         }
     }
 
