@@ -106,10 +106,7 @@ public class UIGraphicsRendererContext {
 
     /// Fills `rect` with the current fill colour in `blendMode`.
     public func fill(_ rect: CGRect, blendMode: CGBlendMode) {
-        cgContext.saveGState()
-        cgContext.setBlendMode(blendMode)
-        cgContext.fill(rect)
-        cgContext.restoreGState()
+        cgContext.drawing(blendMode: blendMode, alpha: 1) { $0.fill(rect) }
     }
 
     /// Strokes `rect` with the current stroke colour and line width.
@@ -117,10 +114,7 @@ public class UIGraphicsRendererContext {
 
     /// Strokes `rect` in `blendMode`.
     public func stroke(_ rect: CGRect, blendMode: CGBlendMode) {
-        cgContext.saveGState()
-        cgContext.setBlendMode(blendMode)
-        cgContext.stroke(rect)
-        cgContext.restoreGState()
+        cgContext.drawing(blendMode: blendMode, alpha: 1) { $0.stroke(rect) }
     }
 
     /// Intersects the clip with `rect`.

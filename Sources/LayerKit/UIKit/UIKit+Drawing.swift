@@ -17,20 +17,28 @@ extension UIColor: CGColorConvertible {
     }
 }
 
+extension CGContext {
+    /// Runs `body` with the state saved, the blend mode and alpha set, then puts the state back.
+    func drawing(blendMode: CGBlendMode, alpha: CGFloat, _ body: (CGContext) -> Void) {
+        saveGState()
+        setBlendMode(blendMode)
+        setAlpha(alpha)
+        body(self)
+        restoreGState()
+    }
+}
+
 extension UIBezierPath {
     /// Fills the path with the current fill colour (even-odd when `usesEvenOddFillRule`).
     public func fill() { fill(with: .normal, alpha: 1) }
 
     /// Fills the path in `blendMode` at `alpha`.
     public func fill(with blendMode: CGBlendMode, alpha: CGFloat) {
-        guard let context = UIGraphicsGetCurrentContext() else { return }
-        context.saveGState()
-        context.setBlendMode(blendMode)
-        context.setAlpha(alpha)
-        context.beginPath()
-        context.addPath(cgPath)
-        context.fillPath(using: usesEvenOddFillRule ? .evenOdd : .winding)
-        context.restoreGState()
+        UIGraphicsGetCurrentContext()?.drawing(blendMode: blendMode, alpha: alpha) { context in
+            context.beginPath()
+            context.addPath(cgPath)
+            context.fillPath(using: usesEvenOddFillRule ? .evenOdd : .winding)
+        }
     }
 
     /// Strokes the path with the current stroke colour and the path's own line style.
@@ -38,19 +46,16 @@ extension UIBezierPath {
 
     /// Strokes the path in `blendMode` at `alpha`.
     public func stroke(with blendMode: CGBlendMode, alpha: CGFloat) {
-        guard let context = UIGraphicsGetCurrentContext() else { return }
-        context.saveGState()
-        context.setBlendMode(blendMode)
-        context.setAlpha(alpha)
-        context.setLineWidth(lineWidth)
-        context.setLineCap(lineCapStyle)
-        context.setLineJoin(lineJoinStyle)
-        context.setMiterLimit(miterLimit)
-        context.setLineDash(phase: lineDashPhase, lengths: lineDashPattern)
-        context.beginPath()
-        context.addPath(cgPath)
-        context.strokePath()
-        context.restoreGState()
+        UIGraphicsGetCurrentContext()?.drawing(blendMode: blendMode, alpha: alpha) { context in
+            context.setLineWidth(lineWidth)
+            context.setLineCap(lineCapStyle)
+            context.setLineJoin(lineJoinStyle)
+            context.setMiterLimit(miterLimit)
+            context.setLineDash(phase: lineDashPhase, lengths: lineDashPattern)
+            context.beginPath()
+            context.addPath(cgPath)
+            context.strokePath()
+        }
     }
 
     /// Intersects the current context's clip with the path's inside.
@@ -74,15 +79,13 @@ extension UIImage {
     public func draw(in rect: CGRect) { draw(in: rect, blendMode: .normal, alpha: 1) }
 
     public func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {
-        guard let context = UIGraphicsGetCurrentContext(), let cgImage else { return }
-        context.saveGState()
-        context.setBlendMode(blendMode)
-        context.setAlpha(alpha)
-        // Core Graphics draws an image's first row at the rectangle's maximum y: flip about the rectangle.
-        context.translateBy(x: rect.minX, y: rect.maxY)
-        context.scaleBy(x: 1, y: -1)
-        context.draw(cgImage, in: CGRect(origin: .zero, size: rect.size))
-        context.restoreGState()
+        guard let cgImage else { return }
+        UIGraphicsGetCurrentContext()?.drawing(blendMode: blendMode, alpha: alpha) { context in
+            // Core Graphics draws an image's first row at the rectangle's maximum y: flip about the rectangle.
+            context.translateBy(x: rect.minX, y: rect.maxY)
+            context.scaleBy(x: 1, y: -1)
+            context.draw(cgImage, in: CGRect(origin: .zero, size: rect.size))
+        }
     }
 }
 
@@ -91,11 +94,7 @@ public func UIRectFill(_ rect: CGRect) { UIGraphicsGetCurrentContext()?.fill(rec
 
 /// Fills `rect` in `blendMode`.
 public func UIRectFillUsingBlendMode(_ rect: CGRect, _ blendMode: CGBlendMode) {
-    guard let context = UIGraphicsGetCurrentContext() else { return }
-    context.saveGState()
-    context.setBlendMode(blendMode)
-    context.fill(rect)
-    context.restoreGState()
+    UIGraphicsGetCurrentContext()?.drawing(blendMode: blendMode, alpha: 1) { $0.fill(rect) }
 }
 
 /// Draws a one-point frame inside `rect` with the current fill colour.

@@ -210,53 +210,29 @@ def image(ctx):
     ctx.restore()
 
 
-def stops(pattern):
-    pattern.add_color_stop_rgb(0, 1, 0.2, 0.1)
-    pattern.add_color_stop_rgb(0.4, 0.1, 0.8, 0.3)
-    pattern.add_color_stop_rgb(1, 0.2, 0.3, 1)
+def paint_gradient(ctx, gradient, clip, extend):
+    """The three-stop gradient of the tests, painted inside the rectangle `clip`."""
+    gradient.add_color_stop_rgb(0, 1, 0.2, 0.1)
+    gradient.add_color_stop_rgb(0.4, 0.1, 0.8, 0.3)
+    gradient.add_color_stop_rgb(1, 0.2, 0.3, 1)
+    gradient.set_extend(extend)
+    ctx.save()
+    ctx.rectangle(*clip)
+    ctx.clip()
+    ctx.set_source(gradient)
+    ctx.paint()
+    ctx.restore()
 
 
 def linear_gradient(ctx):
-    ctx.save()
-    ctx.rectangle(0, 0, 64, 30)
-    ctx.clip()
-    gradient = cairo.LinearGradient(8, 4, 56, 24)
-    stops(gradient)
-    gradient.set_extend(cairo.EXTEND_PAD)
-    ctx.set_source(gradient)
-    ctx.paint()
-    ctx.restore()
+    paint_gradient(ctx, cairo.LinearGradient(8, 4, 56, 24), (0, 0, 64, 30), cairo.EXTEND_PAD)
     # Without the extension options: only between the start and end lines (x 16 ... 48 here).
-    ctx.save()
-    ctx.rectangle(0, 34, 64, 30)
-    ctx.clip()
-    gradient = cairo.LinearGradient(16, 0, 48, 0)
-    stops(gradient)
-    gradient.set_extend(cairo.EXTEND_NONE)
-    ctx.set_source(gradient)
-    ctx.paint()
-    ctx.restore()
+    paint_gradient(ctx, cairo.LinearGradient(16, 0, 48, 0), (0, 34, 64, 30), cairo.EXTEND_NONE)
 
 
 def radial_gradient(ctx):
-    ctx.save()
-    ctx.rectangle(0, 0, 64, 32)
-    ctx.clip()
-    gradient = cairo.RadialGradient(20, 16, 2, 32, 16, 24)
-    stops(gradient)
-    gradient.set_extend(cairo.EXTEND_PAD)
-    ctx.set_source(gradient)
-    ctx.paint()
-    ctx.restore()
-    ctx.save()
-    ctx.rectangle(0, 32, 64, 32)
-    ctx.clip()
-    gradient = cairo.RadialGradient(32, 48, 4, 32, 48, 14)
-    stops(gradient)
-    gradient.set_extend(cairo.EXTEND_NONE)
-    ctx.set_source(gradient)
-    ctx.paint()
-    ctx.restore()
+    paint_gradient(ctx, cairo.RadialGradient(20, 16, 2, 32, 16, 24), (0, 0, 64, 32), cairo.EXTEND_PAD)
+    paint_gradient(ctx, cairo.RadialGradient(32, 48, 4, 32, 48, 14), (0, 32, 64, 32), cairo.EXTEND_NONE)
 
 
 def blend_modes(ctx):
