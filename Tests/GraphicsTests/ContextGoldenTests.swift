@@ -192,6 +192,20 @@ import Testing
         try Self.check("image") { c in c.draw(Self.picture(), in: CGRect(x: 8, y: 8, width: 48, height: 40)) }
     }
 
+    /// A clip by an image's alpha, placed as an image is (upside down in a flipped context).
+    @Test func clippingToAnImageMask() throws {
+        var pixels = [UInt32](repeating: 0, count: 64)
+        for y in 1..<8 {
+            for x in 0..<8 { pixels[y * 8 + x] = x < 4 ? 0xFF00_0000 : 0x8000_0000 }
+        }
+        let mask = CGImage(width: 8, height: 8, pixels: pixels)
+        try Self.check("mask_clip") { c in
+            c.clip(to: CGRect(x: 8, y: 8, width: 48, height: 40), mask: mask)
+            c.setFillColor(Self.rgb(0.8, 0.1, 0.3))
+            c.fill(CGRect(x: 0, y: 0, width: 64, height: 64))
+        }
+    }
+
     static func gradient() -> CGGradient {
         let colors = [Self.rgb(1, 0.2, 0.1), Self.rgb(0.1, 0.8, 0.3), Self.rgb(0.2, 0.3, 1)]
         return CGGradient(

@@ -210,6 +210,30 @@ def image(ctx):
     ctx.restore()
 
 
+def mask_clip(ctx):
+    # An 8 x 8 mask: opaque left half, half-transparent right half, a transparent top row.
+    mask = cairo.ImageSurface(cairo.FORMAT_ARGB32, 8, 8)
+    m = cairo.Context(mask)
+    m.set_source_rgba(0, 0, 0, 1)
+    m.rectangle(0, 1, 4, 7)
+    m.fill()
+    m.set_source_rgba(0, 0, 0, 0.5)
+    m.rectangle(4, 1, 4, 7)
+    m.fill()
+    mask.flush()
+    # CG clip(to: (8, 8, 48, 40), mask:) in a flipped context places the mask as an image: upside down.
+    ctx.save()
+    ctx.rectangle(8, 8, 48, 40)
+    ctx.clip()
+    pattern = cairo.SurfacePattern(mask)
+    pattern.set_filter(cairo.FILTER_BILINEAR)
+    pattern.set_extend(cairo.EXTEND_PAD)
+    pattern.set_matrix(cairo.Matrix(8 / 48, 0, 0, -8 / 40, -8 * 8 / 48, 48 * 8 / 40))
+    ctx.set_source_rgb(0.8, 0.1, 0.3)
+    ctx.mask(pattern)
+    ctx.restore()
+
+
 def paint_gradient(ctx, gradient, clip, extend):
     """The three-stop gradient of the tests, painted inside the rectangle `clip`."""
     gradient.add_color_stop_rgb(0, 1, 0.2, 0.1)
@@ -355,6 +379,7 @@ CASES = {
     "transforms": transforms,
     "arcs_curves": arcs_curves,
     "image": image,
+    "mask_clip": mask_clip,
     "linear_gradient": linear_gradient,
     "radial_gradient": radial_gradient,
     "blend_modes": blend_modes,
