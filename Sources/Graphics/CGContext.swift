@@ -15,8 +15,9 @@ import Raster
 /// `ctm` is `[scale, 0, 0, −scale, 0, height in pixels]`, as on iOS.
 ///
 /// Pixels are premultiplied; colours are device RGB. What is not implemented: patterns, transparency
-/// layers, image masks, PDF, colour management, and Core Text's glyph-level API (text is drawn by
-/// UIKit's string drawing in LayerKit through `fillText(_:styles:at:width:)`).
+/// layers, PDF, colour management, and Core Text's glyph-level API (text is drawn by UIKit's string
+/// drawing in LayerKit through `fillText(_:styles:at:width:)`). As Core Graphics' own, a context is drawn
+/// from one thread at a time: the one that made it (it borrows that thread's scratch buffers).
 public final class CGContext {
     /// The pixels, top row first, premultiplied `0xAARRGGBB` words.
     let pixels: Bitmap

@@ -83,6 +83,11 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     /// A layer of the calling thread's engine (`LayerEngine.current`).
     public init() { noteDrawingClass() }
 
+    /// A layer with default properties (nothing is decoded: there are no archives here). Required, as
+    /// `NSCoding` makes it on iOS, so a subclass's `required init?(coder:)` compiles as written there (and
+    /// a subclass that declares initializers must declare it, as on iOS).
+    public required init?(coder: NSCoder) { noteDrawingClass() }
+
     /// A copy of `layer`'s properties (not its sublayers or animations), as Core Animation uses for
     /// presentation layers. Subclasses with their own stored properties override this and call super.
     public required init(layer: Any) {

@@ -11,6 +11,8 @@ final class RingLayer: CALayer {
 
     override init() { super.init() }
 
+    required init?(coder: NSCoder) { super.init(coder: coder) }
+
     required init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? RingLayer { progress = other.progress }

@@ -22,6 +22,8 @@ final class PieLayer: CALayer {
 
     override init() { super.init() }
 
+    required init?(coder: NSCoder) { super.init(coder: coder) }
+
     required init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? PieLayer { progress = other.progress }

@@ -17,6 +17,8 @@ final class ProgressRingLayer: CALayer {
 
     override init() { super.init() }
 
+    required init?(coder: NSCoder) { super.init(coder: coder) }
+
     required init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? ProgressRingLayer { progress = other.progress }
@@ -85,6 +87,8 @@ final class PieChartLayer: CALayer {
     ]
 
     override init() { super.init() }
+
+    required init?(coder: NSCoder) { super.init(coder: coder) }
 
     required init(layer: Any) {
         super.init(layer: layer)
