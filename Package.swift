@@ -22,7 +22,8 @@ let package = Package(
         .target(name: "Fonts"),
         .systemLibrary(name: "CPixelOps", path: "Sources/CPixelOps"),
         .target(name: "Raster", dependencies: ["Geometry", "Pictures", "CPixelOps"]),
-        .target(name: "LayerKit", dependencies: ["Geometry", "Pictures", "Fonts"]),
+        .target(name: "Graphics", dependencies: ["Geometry", "Pictures", "Raster", "Fonts", "Typesetting"]),
+        .target(name: "LayerKit", dependencies: ["Geometry", "Pictures", "Fonts", "Graphics"]),
         .target(name: "QuartzCore", dependencies: ["LayerKit"]),
         .target(name: "UIKit", dependencies: ["LayerKit"]),
         .target(name: "Compositor", dependencies: ["LayerKit", "Raster", "Typesetting"]),
@@ -60,6 +61,8 @@ let package = Package(
         .testTarget(name: "PicturesTests", dependencies: ["Pictures"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Fonts"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "LayerscopeTestSupport"], exclude: ["Goldens"]),
+        .testTarget(
+            name: "GraphicsTests", dependencies: ["Graphics", "Fonts", "LayerscopeTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "LayerscopeTestSupport"]),
         .testTarget(name: "ReexportTests", dependencies: ["QuartzCore", "UIKit"]),
         .testTarget(

@@ -63,3 +63,21 @@ extension CGPath {
         return result
     }
 }
+
+extension UIBezierPath {
+    /// Sets the dash pattern `stroke()` uses: `count` lengths from `pattern` (nil or 0 for a solid line).
+    public func setLineDash(_ pattern: UnsafePointer<CGFloat>?, count: Int, phase: CGFloat) {
+        lineDashPattern = pattern.map { Array(UnsafeBufferPointer(start: $0, count: max(0, count))) } ?? []
+        lineDashPhase = phase
+    }
+
+    /// Copies the dash pattern into `pattern` (room for `count` lengths) and gives its length and phase.
+    public func getLineDash(
+        _ pattern: UnsafeMutablePointer<CGFloat>?, count: UnsafeMutablePointer<Int>?,
+        phase: UnsafeMutablePointer<CGFloat>?
+    ) {
+        if let pattern { for (i, length) in lineDashPattern.enumerated() { pattern[i] = length } }
+        count?.pointee = lineDashPattern.count
+        phase?.pointee = lineDashPhase
+    }
+}

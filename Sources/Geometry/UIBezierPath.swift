@@ -5,8 +5,18 @@
 public final class UIBezierPath {
     /// The path being built (replaced whole by `apply(_:)`).
     var path: CGMutablePath
-    /// Whether `contains(_:)` uses the even-odd rule instead of non-zero winding (default false).
+    /// Whether `contains(_:)` and `fill()` use the even-odd rule instead of non-zero winding (default false).
     public var usesEvenOddFillRule = false
+    /// The line style `stroke()` draws with (UIKit's defaults: width 1, butt caps, miter joins, miter
+    /// limit 10, no dash; flatness 0.6).
+    public var lineWidth: CGFloat = 1
+    public var lineCapStyle = CGLineCap.butt
+    public var lineJoinStyle = CGLineJoin.miter
+    public var miterLimit: CGFloat = 10
+    public var flatness: CGFloat = 0.6
+    /// The dash lengths and phase (`setLineDash(_:count:phase:)`); empty for a solid line.
+    public internal(set) var lineDashPattern: [CGFloat] = []
+    public internal(set) var lineDashPhase: CGFloat = 0
 
     public init() { path = CGMutablePath() }
 

@@ -31,10 +31,16 @@ extension CAAnimation: CAAction {
     }
 }
 
-/// A layer's delegate; only the implicit-action hook is used by the engine.
+/// A layer's delegate: implicit actions, and custom drawing (defaults in `CALayer+Display.swift`).
 public protocol CALayerDelegate: AnyObject {
     /// The action for `event` on `layer`: nil to continue the search, `NSNull()` to stop it.
     func action(for layer: CALayer, forKey event: String) -> CAAction?
+    /// Sets `layer.contents` itself; the default draws the layer's backing store (`draw(_:in:)`).
+    func display(_ layer: CALayer)
+    /// Draws `layer`'s contents into `ctx` (UIKit's coordinates); the default draws nothing.
+    func draw(_ layer: CALayer, in ctx: CGContext)
+    /// Called before `layer` draws its backing store.
+    func layerWillDraw(_ layer: CALayer)
 }
 
 extension CALayerDelegate {
@@ -42,14 +48,6 @@ extension CALayerDelegate {
 }
 
 extension CALayer {
-    /// The action for a property change, searched as Core Animation does: the delegate, then the
-    /// `actions` dictionary, then `defaultAction(forKey:)`; an `NSNull` found on the way means none.
-    public func action(forKey event: String) -> CAAction? {
-        if let found = delegate?.action(for: self, forKey: event) { return found is NSNull ? nil : found }
-        if let found = actions?[event] { return found is NSNull ? nil : found }
-        return type(of: self).defaultAction(forKey: event)
-    }
-
     /// Runs the implicit action for a change of `event` if implicit actions are on
     /// (`CAEngine.implicitActionsEnabled`), actions are not disabled by the transaction, and the
     /// layer has been shown by a frame step (a layer no step has reached does not animate, like a

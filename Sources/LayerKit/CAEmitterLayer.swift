@@ -17,6 +17,9 @@ open class CAEmitterLayer: CALayer {
 
     public override init() { super.init() }
 
+    /// A layer with default properties (see `CALayer.init(coder:)`).
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
     public required init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? CAEmitterLayer {

@@ -54,7 +54,9 @@ extension LayerEngine {
     /// 4. runs completion blocks whose animations have all finished, each with a manual clock at the
     ///    time the last of them stopped (or the block was sealed);
     /// 5. if a callback changed the model, rebuilds the presentation tree again (values only), so the
-    ///    frame drawn next shows the callback's changes.
+    ///    frame drawn next shows the callback's changes;
+    /// 6. displays the layers that need it (`setNeedsDisplay`, and presentations whose custom
+    ///    animatable properties moved: `CALayer+Display.swift`).
     public func step(_ root: CALayer) {
         if root.isPresentation, let model = root.modelStorage {
             step(model)
@@ -119,6 +121,7 @@ extension LayerEngine {
             var refresh = Evaluator(now: now, lifecycle: false)
             refresh.sync(root, parentTime: root.superlayer.map { $0.localTime(atMediaTime: now) } ?? now)
         }
+        displayDrawingLayers()
         root.lastStepGeneration = modelGeneration
         if !schedule.observed.isEmpty { pruneObserved() }
     }

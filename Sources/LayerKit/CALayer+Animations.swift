@@ -32,6 +32,7 @@ extension CALayer {
         engine.observeIfItRunsCode(entry, on: self)
         engine.noteModelChange()
         engine.didAddAnimation?(self, key, copy)
+        noteDisplayAnimation(copy)
     }
 
     /// Group members with duration ≤ 0 get the default 0.25 s (their beginTime 0 stays "start of group").

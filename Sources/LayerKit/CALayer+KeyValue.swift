@@ -67,12 +67,13 @@ extension CALayer {
     }
 
     /// A registered property without a typed key (`frame`, `name`, `contents`, the timing properties,
-    /// …) through its accessor in `LayerProperty.all`; any other key from the key-value dictionary.
+    /// …) through its accessor in `LayerProperty.all`; any other key from the subclass's stored property
+    /// of that name or the key-value dictionary (`customValue(named:)`).
     private func customValue(forKey name: String) -> Any? {
         if let property = LayerProperty.named(name), property.belongs(to: self), let access = property.access {
             return access.get(self)
         }
-        return customValues[name]
+        return customValue(named: name)
     }
 
     private func setCustomValue(_ value: Any?, forKey name: String) {
@@ -80,7 +81,6 @@ extension CALayer {
             access.set(self, value)
             return
         }
-        customValues[name] = value
-        modelDidChange()
+        setCustomKey(value, named: name)
     }
 }

@@ -52,6 +52,8 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     public internal(set) var activeTransition: TransitionFrame?
     /// On a model layer: whether it is on its engine's dirty list.
     var isDirty = false
+    /// Custom drawing's flags and record (`CALayer+Display.swift`).
+    var displayStorage = LayerDisplay()
 
     /// The layer's name, for lookups and logs.
     public var name: String? {
@@ -80,7 +82,12 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     }
 
     /// A layer of the calling thread's engine (`LayerEngine.current`).
-    public init() {}
+    public init() { noteDrawingClass() }
+
+    /// A layer with default properties (nothing is decoded: there are no archives here). Required, as
+    /// `NSCoding` makes it on iOS, so a subclass's `required init?(coder:)` compiles as written there (and
+    /// a subclass that declares initializers must declare it, as on iOS).
+    public required init?(coder: NSCoder) { noteDrawingClass() }
 
     /// A copy of `layer`'s properties (not its sublayers or animations), as Core Animation uses for
     /// presentation layers. Subclasses with their own stored properties override this and call super.
@@ -93,6 +100,8 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
             contentsGravityStorage = other.contentsGravityStorage
             objects = other.objects
             customValues = other.customValues
+        } else {
+            noteDrawingClass()
         }
     }
 
@@ -168,13 +177,14 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
             objects = model.objects
         }
         if !model.customValues.isEmpty || !customValues.isEmpty { customValues = model.customValues }
+        copyCustomFields(from: model)
     }
 
     /// The typed value of an animatable key (nil for keys this layer class does not have).
     final func animatableValue(for key: AnimatableKey) -> AnimatableValue? {
         switch key {
         case .stored(let field): return withStorage(field.storage) { field.read($0) }
-        case .custom(let name): return customValues[name].map { AnimatableValue($0) }
+        case .custom(let name): return customValue(named: name).map { AnimatableValue($0) }
         }
     }
 
@@ -199,7 +209,7 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     }
 
     private func setCustomAnimatableValue(_ value: AnimatableValue, for name: String) {
-        customValues[name] = value.anyValue
+        setCustomValue(value.anyValue, named: name)
     }
 
     /// Puts the model's animatable state back, before all of the layer's animations are applied again.
@@ -209,7 +219,7 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
         objects = model.objects
         activeTransition = nil
         for entry in model.attached {
-            for case .custom(let name) in entry.program.keys { customValues[name] = model.customValues[name] }
+            for case .custom(let name) in entry.program.keys { copyCustomValue(named: name, from: model) }
         }
     }
 
@@ -443,6 +453,34 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     public var fillMode: CAMediaTimingFillMode {
         get { state.timing.fillMode }
         set { setState(\.timing.fillMode, newValue) }
+    }
+
+    // MARK: Drawing (the rest is in CALayer+Display.swift)
+
+    /// Reloads `contents`: the delegate's `display(_:)` when the layer has a delegate (whose default draws
+    /// the backing store), else a backing store of `bounds.size` × `contentsScale` pixels drawn by
+    /// `draw(in:)`. The frame step calls it for a layer that needs display; a subclass may override it to
+    /// set `contents` itself.
+    open func display() {
+        if let delegate { delegate.display(self) } else { displayBackingStore() }
+    }
+
+    /// Draws the layer's contents into `ctx`, a bitmap context in UIKit's coordinates (origin at the top
+    /// left of `bounds`, y down, one unit a point). The default calls the delegate's `draw(_:in:)`.
+    open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
+
+    /// Whether a change of `key` needs the layer displayed again (false by default, as in Core Animation):
+    /// a subclass answers true for its own animatable properties, whose animations then redraw the
+    /// presentation every frame.
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+
+    /// The action for a property change, searched as Core Animation does: the delegate, then the
+    /// `actions` dictionary, then `defaultAction(forKey:)`; an `NSNull` found on the way means none.
+    /// Subclasses override it to animate their own properties.
+    open func action(forKey event: String) -> CAAction? {
+        if let found = delegate?.action(for: self, forKey: event) { return found is NSNull ? nil : found }
+        if let found = actions?[event] { return found is NSNull ? nil : found }
+        return type(of: self).defaultAction(forKey: event)
     }
 
     // MARK: Model and presentation

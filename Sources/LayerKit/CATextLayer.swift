@@ -27,6 +27,9 @@ open class CATextLayer: CALayer {
 
     public override init() { super.init() }
 
+    /// A layer with default properties (see `CALayer.init(coder:)`).
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
     public required init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? CATextLayer {

@@ -6,5 +6,8 @@
 open class CATransformLayer: CALayer {
     public override init() { super.init() }
 
+    /// A layer with default properties (see `CALayer.init(coder:)`).
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
     public required init(layer: Any) { super.init(layer: layer) }
 }

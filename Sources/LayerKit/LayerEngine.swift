@@ -68,6 +68,8 @@ public final class LayerEngine {
     public var didAddAnimation: ((CALayer, String?, CAAnimation) -> Void)?
     /// Values a driver attaches to the engine for the code it runs (a scene's pictures), by key.
     public var userInfo: [String: Any] = [:]
+    /// The layers that draw their contents, displayed by each frame step (`CALayer+Display.swift`).
+    var drawingLayers = DrawingLayers()
     /// The thread that made the engine, the only one allowed to change its layers.
     private let ownerThread = pthread_self()
 

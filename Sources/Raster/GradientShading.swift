@@ -26,7 +26,7 @@ public struct GradientStop: Hashable, Sendable {
 /// placement of them (a moving gradient layer keeps its table).
 public struct GradientTable: Sendable {
     /// The premultiplied colours, `size` of them.
-    let colors: [Pixel]
+    @usableFromInline let colors: [Pixel]
     /// Whether every colour of the table is opaque.
     public let isOpaque: Bool
 
@@ -37,6 +37,12 @@ public struct GradientTable: Sendable {
         let n = Self.size
         colors = (0..<n).map { i in GradientShading.premultipliedColor(at: Double(i) / Double(n - 1), stops) }
         isOpaque = colors.allSatisfy { $0 >> 24 == 255 }
+    }
+
+    /// The colour at `t` (clamped to 0…1), from the nearest entry.
+    @inlinable public func color(at t: Double) -> Pixel {
+        let last = Double(Self.size - 1)
+        return colors[Int(min(last, max(0, t.isNaN ? 0 : t * last)) + 0.5)]
     }
 
     /// True when both tables hold the same colours (quick when they share storage).

@@ -13,6 +13,9 @@ struct ScriptToolchain {
     let modules: URL
     /// `Sources/C*/module.modulemap` of the package.
     let moduleMaps: [URL]
+    /// The header folders SwiftPM passed for those system libraries (pkg-config's, e.g. FreeType's
+    /// `/usr/include/freetype2`), as its build description records them.
+    let headerPaths: [String]
     /// What identifies the build for the cache: the toolchain's version, the executable's size and time.
     let identity: String
 
@@ -52,7 +55,7 @@ struct ScriptToolchain {
         let stamp =
             stat(executable.path, &info) == 0 ? "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)" : ""
         return ScriptToolchain(
-            swiftc: swiftc, modules: modules, moduleMaps: maps,
+            swiftc: swiftc, modules: modules, moduleMaps: maps, headerPaths: headerPaths(recordedIn: build),
             identity: "\(version)\n\(swiftc.path)\n\(executable.path) \(stamp)")
     }
 
@@ -81,6 +84,23 @@ struct ScriptToolchain {
         return executables.first { FileManager.default.isExecutableFile(atPath: $0) }.map(URL.init(fileURLWithPath:))
     }
 
+    /// The `-I` folders outside the build folder in the build description's compiler arguments.
+    static func headerPaths(recordedIn build: URL) -> [String] {
+        guard let data = try? Data(contentsOf: build.appendingPathComponent("description.json")),
+            let description = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let commands = description["swiftCommands"] as? [String: Any]
+        else { return [] }
+        var paths: [String] = []
+        for case let command as [String: Any] in commands.values {
+            for case let argument as String in command["otherArguments"] as? [Any] ?? [] where argument.hasPrefix("-I/")
+            {
+                let path = String(argument.dropFirst(2))
+                if !path.hasPrefix(build.path), !paths.contains(path) { paths.append(path) }
+            }
+        }
+        return paths.sorted()
+    }
+
     /// `swiftc` in a folder of `PATH`.
     static func compilerOnPath() -> URL? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
@@ -98,11 +118,12 @@ struct ScriptToolchain {
 
     /// The compiler's arguments for a shared library `output` of module `module` from `sources`.
     func arguments(module: String, sources: [URL], output: URL) -> [String] {
-        [
+        var arguments = [
             "-emit-library", "-parse-as-library", "-module-name", module, "-Onone", "-diagnostic-style", "llvm",
             "-I", modules.path,
-        ] + moduleMaps.flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] } + sources.map(\.path) + [
-            "-o", output.path,
         ]
+        for path in headerPaths { arguments += ["-I", path] }
+        for map in moduleMaps { arguments += ["-Xcc", "-fmodule-map-file=\(map.path)"] }
+        return arguments + sources.map(\.path) + ["-o", output.path]
     }
 }
