@@ -18,6 +18,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "Geometry"),
+        .systemLibrary(name: "CProcess", path: "Sources/CProcess"),
+        .target(name: "Supervision", dependencies: ["CProcess"]),
         .target(name: "Pictures"),
         .target(name: "Fonts"),
         .systemLibrary(name: "CPixelOps", path: "Sources/CPixelOps"),
@@ -30,7 +32,7 @@ let package = Package(
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .target(name: "ImageFiles", dependencies: ["Raster", "CPNG", "CJPEG"]),
-        .target(name: "Scenes", dependencies: ["LayerKit", "Geometry", "ImageFiles"]),
+        .target(name: "Scenes", dependencies: ["LayerKit", "Geometry", "ImageFiles", "Supervision"]),
         .systemLibrary(name: "CX11", path: "Sources/CX11", providers: [.apt(["libx11-dev", "libxext-dev"])]),
         .systemLibrary(
             name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]
@@ -38,7 +40,11 @@ let package = Package(
         .target(name: "Recording", dependencies: ["Raster", "ImageFiles"]),
         .target(name: "Typesetting", dependencies: ["Geometry", "Fonts", "CFreeType"]),
         .target(name: "Overlay", dependencies: ["Raster", "LayerKit", "Scenes", "Fonts", "CFreeType"]),
-        .target(name: "Viewer", dependencies: ["CX11", "Overlay", "Compositor", "Scenes", "Recording", "ImageFiles"]),
+        .target(
+            name: "Viewer",
+            dependencies: [
+                "CX11", "Overlay", "Compositor", "Scenes", "Recording", "ImageFiles", "Supervision", "CProcess",
+            ]),
         .executableTarget(
             name: "raster-bench", dependencies: ["Geometry", "Raster"],
             exclude: ["bench_timing.py", "cairo_bench.py", "compare.py", "skia_bench.py", "skia_card.py"]),
@@ -46,7 +52,7 @@ let package = Package(
             name: "LayerscopeCLI",
             dependencies: [
                 "Geometry", "Raster", "LayerKit", "Compositor", "ImageFiles", "Scenes", "Recording", "Overlay",
-                "Viewer",
+                "Viewer", "Supervision", "CProcess",
             ]),
         .executableTarget(
             name: "layerscope", dependencies: ["LayerscopeCLI"],

@@ -8,10 +8,11 @@ enum DirtyLayers {
     /// synced alone: it gained animations, its timing changed (its sublayers' local times move), it
     /// has no presentation yet, or it lies outside `root`'s tree.
     static func sync(in engine: LayerEngine, root: CALayer) -> Bool {
+        var membership = TreeMembership(root: root)
         while let layer = engine.dirtyLayers.last {
             guard let presentation = layer.presentationStorage, layer.attached.isEmpty,
                 presentation.syncedAnimations == layer.animationsVersion,
-                presentation.state.timing == layer.state.timing, isInTree(layer, of: root)
+                presentation.state.timing == layer.state.timing, membership.contains(layer)
             else { return false }
             engine.dirtyLayers.removeLast()
             layer.isDirty = false
@@ -29,19 +30,46 @@ enum DirtyLayers {
     static func clear(in engine: LayerEngine, walking root: CALayer) {
         guard !engine.dirtyLayers.isEmpty else { return }
         var outside = false
+        var membership = TreeMembership(root: root)
         for layer in engine.dirtyLayers {
             layer.isDirty = false
-            if !outside, !isInTree(layer, of: root) { outside = true }
+            if !outside, !membership.contains(layer) { outside = true }
         }
         engine.dirtyLayers.removeAll(keepingCapacity: true)
         if outside { engine.modelGeneration &+= 1 }
     }
+}
 
-    /// Whether `layer` is `root` or lies under it, through sublayers and masks.
-    private static func isInTree(_ layer: CALayer, of root: CALayer) -> Bool {
+/// Answers whether layers lie in `root`'s tree (through sublayers and masks), remembering the layers
+/// found on the way up, so a list of layers deep in one branch costs the branch once, not once a layer.
+struct TreeMembership {
+    let root: CALayer
+    private var inside: Set<ObjectIdentifier> = []
+
+    init(root: CALayer) { self.root = root }
+
+    mutating func contains(_ layer: CALayer) -> Bool {
+        // Most layers are a few levels below the root: walk up without remembering anything first.
+        var current: CALayer? = layer
+        for _ in 0..<64 {
+            guard let node = current else { return false }
+            if node === root { return true }
+            current = node.superlayer
+        }
+        return remembering(layer)
+    }
+
+    /// The walk up that remembers what it passed (deep trees).
+    private mutating func remembering(_ layer: CALayer) -> Bool {
+        var path: [ObjectIdentifier] = []
         var current: CALayer? = layer
         while let node = current {
-            if node === root { return true }
+            let id = ObjectIdentifier(node)
+            if node === root || inside.contains(id) {
+                inside.formUnion(path)
+                return true
+            }
+            path.append(id)
             current = node.superlayer
         }
         return false

@@ -17,10 +17,10 @@
 /// joins the tree's engine; `CAEngine.step(_:)` steps a tree with its own engine, bound for the step,
 /// so delegate callbacks, display links and completion blocks see that engine too.
 ///
-/// Two rules, checked in debug builds with a trap that names them (release builds skip the checks):
-/// a layer is changed, given animations or stepped only from the thread that made its engine; and
-/// inside `perform { … }` only the bound engine's layers are changed or stepped, never another
-/// engine's (no silent mix of two engines).
+/// Two rules, checked with a trap that names them: a layer is changed, given animations or stepped only
+/// from the thread that made its engine (in every build); and inside `perform { … }` only the bound
+/// engine's layers are changed or stepped, never another engine's (in debug builds: no silent mix of
+/// two engines).
 public final class LayerEngine {
     /// The media clock, `CACurrentMediaTime()` for this engine: a `MonotonicClock` unless set.
     public var clock: MediaClock
@@ -104,16 +104,22 @@ public final class LayerEngine {
         dirtyLayers.append(layer)
     }
 
-    /// Traps in debug builds when the engine is driven from a thread other than its own, or while
+    /// Traps when the engine is driven from a thread other than its own (every build), or, in debug builds, while
     /// another engine is bound to the thread (`perform`).
     @inline(__always) func assertOnOwnerThread() {
-        assert(
-            pthread_equal(pthread_self(), ownerThread) != 0,
-            "a layer of one LayerEngine was changed or stepped from another thread; drive a layer tree from the thread that made its engine"
-        )
+        // Checked in every build (a thread-local read and a compare): a layer changed from another
+        // thread is a data race that would otherwise crash somewhere unrelated, later.
+        if pthread_equal(pthread_self(), ownerThread) == 0 { Self.changedFromAnotherThread() }
         assert(
             ThreadEngines.boundIfAny.map { $0 === self } ?? true,
             "a layer of one LayerEngine was changed or stepped inside another engine's perform { } scope; inside engine.perform { … } change and step only that engine's layers"
+        )
+    }
+
+    /// The trap of a layer changed from a thread other than its engine's, named (kept out of line).
+    @inline(never) static func changedFromAnotherThread() -> Never {
+        fatalError(
+            "a layer of one LayerEngine was changed or stepped from another thread; drive a layer tree from the thread that made its engine"
         )
     }
 

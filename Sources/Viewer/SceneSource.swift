@@ -12,7 +12,7 @@ import Scenes
 /// speed (seed 000's completion block) sees a paused tree. A frame step or a scrub while paused moves
 /// the pause with the time shown (`ScenePlayer.show`).
 ///
-/// A Swift scene (`probesCode`) is compiled by `resolve` before it is made, and each piece of its code
+/// A Swift scene (`codeFile`, its file) is compiled by `resolve` before it is made, and each piece of its code
 /// is run first in a forked copy (`TrapProbe`): making it and playing it to a second past its natural
 /// length, a reload with the user's actions replayed and the playback that follows, and each action
 /// before it is performed. What traps or never returns there is reported and not run here. Going back
@@ -20,7 +20,8 @@ import Scenes
 /// already ran: nothing new to probe.
 final class SceneSource: FrameSource {
     private let resolve: () throws -> ScenePlayer.Maker
-    private let probesCode: Bool
+    /// The Swift scene's file name, whose code is tried in a copy first (nil for other scenes).
+    private let codeFile: String?
     private let player: ScenePlayer
     private let compositor = Compositor()
     var log: ((String) -> Void)? {
@@ -35,15 +36,15 @@ final class SceneSource: FrameSource {
     /// scene's own size when nil), replaying `actions` (read from `actionsFile`); a Swift scene's code is
     /// tried in a copy of the process first.
     init(
-        resolve: @escaping () throws -> ScenePlayer.Maker, probesCode: Bool = false,
+        resolve: @escaping () throws -> ScenePlayer.Maker, codeFile: String? = nil,
         pictureSize: (width: Int, height: Int)? = nil, actions: ActionLog = ActionLog(), actionsFile: String = "actions"
     ) throws {
         self.resolve = resolve
-        self.probesCode = probesCode
+        self.codeFile = codeFile
         self.pictureSize = pictureSize.map { (max(1, $0.width), max(1, $0.height)) }
         let maker = try resolve()
-        if probesCode {
-            try TrapProbe.run("the scene") {
+        if let codeFile {
+            try TrapProbe.run("\(codeFile): setUp and the first seconds of playing") {
                 guard let trial = try? ScenePlayer(make: maker, log: actions) else { return }
                 Self.playAhead(trial)
             }
@@ -124,8 +125,8 @@ final class SceneSource: FrameSource {
     /// replayed. When it cannot be read or made, throws and the current scene stays as it was.
     func reload() throws {
         let maker = try resolve()
-        if probesCode {
-            try TrapProbe.run("the reloaded scene") { [player] in
+        if let codeFile {
+            try TrapProbe.run("\(codeFile): the reloaded scene") { [player] in
                 guard (try? player.reload(with: maker)) != nil else { return }
                 Self.playAhead(player)
             }
@@ -169,8 +170,8 @@ final class SceneSource: FrameSource {
         case .action(let name): action = .named(name)
         default: return
         }
-        if probesCode {
-            try TrapProbe.run("the scene's \(command.logName)") { [player] in
+        if let codeFile {
+            try TrapProbe.run("\(codeFile): the action \(action.name)") { [player] in
                 player.perform(.scene(action))
                 Self.playAhead(player)
             }

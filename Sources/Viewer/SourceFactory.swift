@@ -22,7 +22,8 @@ enum SourceFactory {
         }
         let size = options.width.flatMap { width in options.height.map { (width: width, height: $0) } }
         return try SceneSource(
-            resolve: { [scene = options.scene] in try resolve(scene) }, probesCode: options.scene.hasSuffix(".swift"),
+            resolve: { [scene = options.scene] in try resolve(scene) },
+            codeFile: options.scene.hasSuffix(".swift") ? URL(fileURLWithPath: options.scene).lastPathComponent : nil,
             pictureSize: size, actions: actions ?? ActionLog(), actionsFile: options.actions ?? "actions")
     }
 

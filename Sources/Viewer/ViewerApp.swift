@@ -3,6 +3,7 @@ import Foundation
 import Overlay
 import Raster
 import Scenes
+import Supervision
 
 /// The live viewer: one X window fed by a display link. Everything here runs on the thread that
 /// called `run()`, the only one touching Xlib.
@@ -25,6 +26,9 @@ final class ViewerApp {
     /// Watches a scene file given with `--scene FILE`; its saves reload `watchedSource`.
     private var sceneFileWatcher: SceneFileWatcher?
     private weak var watchedSource: FrameSource?
+    /// What was last reported to a supervisor (`reportToSupervisor`).
+    private var reportedTime: Double?
+    private var reportedSize = (0, 0)
 
     /// Opens the display and window for `source`; throws a one-line reason when that is impossible.
     init(options: ViewerOptions, source: FrameSource, makeScene: @escaping (Int) -> FrameSource?) throws {
@@ -54,13 +58,13 @@ final class ViewerApp {
         // Room for the picture at its own size and the chrome around it, as far as the screen allows.
         let screen = connection.screenSize
         let preferred = session.preferredWindowSize
-        windowWidth = min(preferred.width, max(source.width, screen.width))
-        windowHeight = min(preferred.height, max(source.height, screen.height))
+        windowWidth = options.window?.width ?? min(preferred.width, max(source.width, screen.width))
+        windowHeight = options.window?.height ?? min(preferred.height, max(source.height, screen.height))
         let minimum = session.minimumWindowSize
         window = ViewerWindow(
             connection: connection, width: windowWidth, height: windowHeight,
             minimumWidth: min(minimum.width, windowWidth), minimumHeight: min(minimum.height, windowHeight),
-            title: session.title)
+            title: session.title, origin: options.window.map { ($0.x, $0.y) })
         buffers = FrameBufferSet(
             connection: connection, width: windowWidth, height: windowHeight, forcePutImage: options.noSHM,
             announce: LineOutput.out)
@@ -206,6 +210,7 @@ final class ViewerApp {
         session.draw(
             into: buffer.bitmap, hostTime: MonotonicTime.seconds(timestamp), figures: figures,
             dropped: scheduler.droppedFrames)
+        if WatchStatus.isWatched { reportToSupervisor() }
         buffer.present(
             window: window.window, graphicsContext: window.graphicsContext, x: 0, y: 0, width: windowWidth,
             height: windowHeight)
@@ -213,6 +218,20 @@ final class ViewerApp {
         let end = MonotonicTime.nanoseconds()
         if figures.record(start: start, cost: end - start), session.hudVisible { session.needsRedraw = true }
         if options.frames != nil { statistics.record(start: start, end: end) }
+    }
+
+    /// The media time shown and the window's place, for the supervisor that starts the viewer again
+    /// there if the scene's code ends it (sent when they change).
+    private func reportToSupervisor() {
+        if let time = session.shownMediaTime, time != reportedTime {
+            reportedTime = time
+            WatchStatus.send("time \(time)")
+        }
+        if windowWidth != reportedSize.0 || windowHeight != reportedSize.1 {
+            reportedSize = (windowWidth, windowHeight)
+            let origin = window.screenOrigin
+            WatchStatus.send("window \(origin.x),\(origin.y),\(windowWidth),\(windowHeight)")
+        }
     }
 
     private func printStatistics() {

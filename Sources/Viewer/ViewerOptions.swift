@@ -33,12 +33,32 @@ public struct ViewerOptions: Sendable, Equatable {
     public var actions: String?
     /// Where the viewer keeps its action log (`--actions-out FILE`), written anew after every action.
     public var actionsOut: String?
+    /// A line shown in the banner at start (`--message`).
+    public var message: String?
+    /// Where the window opens and its size (`--window`); nil: the viewer's choice.
+    public var window: WindowFrame?
+
+    /// A window's place on the screen and its size, in pixels.
+    public struct WindowFrame: Sendable, Equatable {
+        public var x: Int
+        public var y: Int
+        public var width: Int
+        public var height: Int
+
+        public init(x: Int, y: Int, width: Int, height: Int) {
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
+        }
+    }
 
     public init(
         scene: String = "wipe", imageA: String? = nil, imageB: String? = nil, width: Int? = nil, height: Int? = nil,
         speed: Double = 1, paused: Bool = false, seek: Double = 0, noHUD: Bool = false, noSHM: Bool = false,
         fps: Double = 60, frames: Int? = nil, stats: Bool = false, recordUI: Bool = false,
-        recordExact: Bool = false, actions: String? = nil, actionsOut: String? = nil
+        recordExact: Bool = false, actions: String? = nil, actionsOut: String? = nil, message: String? = nil,
+        window: WindowFrame? = nil
     ) {
         self.scene = scene
         self.imageA = imageA
@@ -57,5 +77,7 @@ public struct ViewerOptions: Sendable, Equatable {
         self.recordExact = recordExact
         self.actions = actions
         self.actionsOut = actionsOut
+        self.message = message
+        self.window = window
     }
 }

@@ -72,7 +72,8 @@ final class ViewerSession {
     private(set) var sceneError: String?
     /// Whether `sceneError` is an action's refusal rather than a save's error.
     private var errorIsARefusal = false
-    private var shownMediaTime: Double?
+    /// The media time the picture was last brought to.
+    private(set) var shownMediaTime: Double?
     private var commandsByIdentifier: [String: ViewerCommand] = [:]
     private var loggedToolbarLayout = ""
     private var isLaidOut = false
@@ -84,7 +85,8 @@ final class ViewerSession {
     private var windowHeight = 0
     /// Where the action log is kept (`--actions-out`), and the log as last written there.
     private let actionsOut: URL?
-    private var writtenLog = ActionLog()
+    /// Nil until the first write, so the file exists (empty, `[]`) from the start.
+    private var writtenLog: ActionLog?
     /// The colour of the window outside the picture.
     static let marginColor: Pixel = 0xFF18_1818
 
@@ -112,6 +114,7 @@ final class ViewerSession {
         self.easingEditor = EasingEditor(text: smallText)
         self.sceneFile = Self.sceneFileURL(options.scene)
         self.actionsOut = options.actionsOut.map { URL(fileURLWithPath: $0) }
+        defer { actionLogChanged() }
         self.timeline = TimelineScrubber(text: smallText)
         self.text = text
         self.recording = RecordingController(
@@ -122,6 +125,11 @@ final class ViewerSession {
         sceneFileSource = sceneFile == nil ? nil : source
         bringSource(toHostTime: hostTime)
         if options.paused { source.setPaused(true) }
+        if let message = options.message {
+            // Shown until the next action or good save, as a refused action is.
+            sceneError = message
+            errorIsARefusal = true
+        }
     }
 
     /// `scene` as a file the easing editor can write to: an existing `.json` or `.swift` file.
@@ -694,7 +702,7 @@ final class ViewerSession {
         guard let actionsOut, source.actionLog != writtenLog else { return }
         writtenLog = source.actionLog
         do {
-            try writtenLog.write(to: actionsOut)
+            try source.actionLog.write(to: actionsOut)
         } catch {
             log("actions: not written: \(MessageText.line("\(error)"))")
         }

@@ -1,5 +1,4 @@
 import Foundation
 import LayerscopeCLI
 
-FatalSignals.install()
-exit(Layerscope.run(Array(CommandLine.arguments.dropFirst())))
+exit(Layerscope.main(CommandLine.arguments))

@@ -9,6 +9,10 @@ enum CommonOptions {
     static let size = OptionSpec.value("size", "WxH", "Picture size (default 1280x720, or the scene file's size).")
     static let imageA = OptionSpec.value("image-a", "FILE", "Image A for the built-in and Swift scenes (PNG or JPEG).")
     static let imageB = OptionSpec.value("image-b", "FILE", "Image B for the built-in and Swift scenes (PNG or JPEG).")
+    static let timeout = OptionSpec.value(
+        "timeout", "SECONDS",
+        "Give up after SECONDS, with a message saying what the scene was doing (a Swift scene's code is run in a watched process: a setUp that never returns, a compile that does not end)."
+    )
     static let actions = OptionSpec.value(
         "actions", "FILE",
         "An action log to replay (JSON, as 'view --actions-out' writes it): what the user did, at media times.")

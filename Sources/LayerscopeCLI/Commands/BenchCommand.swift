@@ -15,6 +15,7 @@ enum BenchCommand {
             .value("frames", "N", "Frames per scene, evenly spaced over its natural length (default 120)."),
             .flag("damage", "Redraw only the damaged region of each frame."),
             .flag("engine", "Measure the engine's evaluation alone for 100, 1,000 and 10,000 layers."),
+            CommonOptions.timeout,
         ])
 
     static let entry = SubcommandEntry(spec: spec, run: run)

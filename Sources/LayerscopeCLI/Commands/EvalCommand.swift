@@ -17,7 +17,7 @@ enum EvalCommand {
             .value("size", "WxH", "Size of a built-in scene (default 1280x720)."),
             .flag("events", "Also print 'TIME didStart LAYER KEY' and 'TIME didStop LAYER KEY finished=BOOL'."),
             .value("plot", "FILE.png", "Also plot the value over the --at span, with the animation's phases marked."),
-            CommonOptions.actions,
+            CommonOptions.actions, CommonOptions.timeout,
         ])
 
     static let entry = SubcommandEntry(spec: spec, run: run)

@@ -27,6 +27,7 @@ enum RecordCommand {
             ),
             .value("from", "T", "Media time of the first frame (default 0); frame k is at T + k/fps."),
             CommonOptions.actions, CommonOptions.size, CommonOptions.imageA, CommonOptions.imageB,
+            CommonOptions.timeout,
         ])
 
     /// The longest recording at the default rate, in whole seconds.

@@ -16,6 +16,7 @@ enum RenderCommand {
             .value("at", "SECONDS[,SECONDS...]", "Media times, separated by commas."),
             .value("out", "FILE.png|DIR", "A PNG file (one time) or a folder for 00000.png, 00001.png, ..."),
             CommonOptions.actions, CommonOptions.size, CommonOptions.imageA, CommonOptions.imageB,
+            CommonOptions.timeout,
         ])
 
     static let entry = SubcommandEntry(spec: spec, run: run)

@@ -26,6 +26,11 @@ enum ViewCommand {
                 "actions-out", "FILE",
                 "Keep the action log in FILE, written anew after every action (start, stop, pause, resume, the scene's own, easing edits), for 'render --actions FILE --at T'."
             ),
+            .value(
+                "message", "TEXT",
+                "Show TEXT in the banner at start (the viewer of a Swift scene says so when it comes back after the scene's code crashed)."
+            ),
+            .value("window", "X,Y,W,H", "Open the window at X, Y with this size."),
             .value("frames", "N", "Quit after N frames (for benchmarks and tests)."),
             .flag("stats", "Print frame statistics (fps, frame time median and p99, dropped frames, CPU) at exit."),
             .flag(
@@ -39,6 +44,17 @@ enum ViewCommand {
         ])
 
     static let entry = SubcommandEntry(spec: spec, run: run)
+
+    /// `--window X,Y,W,H`, four whole numbers, the size at least 1.
+    static func window(_ arguments: ParsedArguments) throws(CommandError) -> ViewerOptions.WindowFrame? {
+        guard let text = arguments.value("window") else { return nil }
+        let parts = text.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 4, parts[2] >= 1, parts[3] >= 1, parts.allSatisfy({ abs($0) < 1 << 20 }) else {
+            throw .usage(
+                "--window expects X,Y,W,H (whole numbers, a size of at least 1x1), got '\(text)'", command: spec.name)
+        }
+        return ViewerOptions.WindowFrame(x: parts[0], y: parts[1], width: parts[2], height: parts[3])
+    }
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let size = try arguments.value("size").map { text throws(CommandError) in
@@ -74,6 +90,7 @@ enum ViewCommand {
                 paused: arguments.flag("paused"), seek: seek, noHUD: arguments.flag("no-hud"),
                 noSHM: arguments.flag("no-shm"), fps: fps, frames: frames, stats: arguments.flag("stats"),
                 recordUI: arguments.flag("record-ui"), recordExact: arguments.flag("record-exact"),
-                actions: arguments.value("actions"), actionsOut: arguments.value("actions-out")))
+                actions: arguments.value("actions"), actionsOut: arguments.value("actions-out"),
+                message: arguments.value("message"), window: try window(arguments)))
     }
 }

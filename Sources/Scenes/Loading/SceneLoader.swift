@@ -2,6 +2,7 @@ import Foundation
 import ImageFiles
 import LayerKit
 import Raster
+import Supervision
 
 /// Why a scene could not be loaded: one line naming the file (scene file or picture) and the reason.
 public struct SceneLoadError: Error, CustomStringConvertible, Equatable {
@@ -58,11 +59,16 @@ public enum SceneLoader {
         let sceneSize = size ?? CGSize(width: 1280, height: 720)
         let make: ScenePlayer.Maker
         if isSwift {
+            let file = URL(fileURLWithPath: scene).lastPathComponent
+            WatchStatus.phase("compiling \(file)")
             let type = try SwiftSceneLoader.loadType(scene) { notes.append($0) }
             let name = URL(fileURLWithPath: scene).deletingPathExtension().lastPathComponent
             make = {
                 ScenePictures.attach(images, folder: folder ?? URL(fileURLWithPath: "."), to: LayerEngine.current)
-                return ScriptScene(name: name, script: type.init(), size: sceneSize)
+                WatchStatus.phase("in setUp of \(file)")
+                let made = ScriptScene(name: name, script: type.init(), size: sceneSize)
+                WatchStatus.phase("playing \(file)")
+                return made
             }
         } else {
             make = { try BuiltInScenes.make(name: scene, size: sceneSize, images: images) }

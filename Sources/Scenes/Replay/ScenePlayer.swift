@@ -1,4 +1,5 @@
 import LayerKit
+import Supervision
 
 /// The one owner of a scene's time and of what the user did to it: the scene, its action log and the
 /// media time shown. Whatever led there, the tree at media time T is the tree a fresh player makes when
@@ -85,6 +86,7 @@ public final class ScenePlayer {
     /// Shows media time `t` (never before 0).
     public func show(_ t: Double) {
         let target = t.isNaN ? 0 : max(0, t)
+        if WatchStatus.isWatched { WatchStatus.phase("playing \(scene.name) at \(String(format: "%.3f", target)) s") }
         if !hasStarted {
             time = target
             return start()

@@ -1,4 +1,5 @@
 import Foundation
+import Supervision
 
 /// Compiles Swift scenes into shared libraries, cached by what goes into them: the file's text and
 /// path, the toolchain and this build of Layerscope. A cached library is used at once; a new one is
@@ -31,6 +32,7 @@ struct ScriptCompiler {
         let key = ContentHash.hex("\(toolchain.identity)\n\(source.path)\n\(source.className)\n\(source.text)")
         let library = cache.appendingPathComponent("\(key).so")
         if FileManager.default.fileExists(atPath: library.path) { return Product(library: library, cached: true) }
+        removeAbandonedBuilds()
         let work = cache.appendingPathComponent("build-\(key)-\(getpid())")
         defer { try? FileManager.default.removeItem(at: work) }
         do {
@@ -49,7 +51,7 @@ struct ScriptCompiler {
             module: "SwiftScene_\(key.prefix(16))",
             sources: [work.appendingPathComponent("Scene.swift"), work.appendingPathComponent("Entry.swift")],
             output: output)
-        let (status, text) = try run(toolchain.swiftc, arguments, for: source)
+        let (status, text) = try run(toolchain.swiftc, arguments, for: source, in: work)
         guard status == 0, FileManager.default.fileExists(atPath: output.path) else {
             throw SceneLoadError(
                 description: "\(source.path): the Swift scene does not compile", compilerOutput: text)
@@ -63,25 +65,28 @@ struct ScriptCompiler {
         return Product(library: library, cached: false)
     }
 
-    /// Runs the compiler; its exit status and everything it printed.
-    private func run(_ swiftc: URL, _ arguments: [String], for source: ScriptSource) throws(SceneLoadError)
-        -> (Int32, String)
+    /// Runs the compiler in a process group that ends with this process (`GroupedProcess`), its
+    /// temporary files in `work`; its exit status and everything it printed.
+    private func run(_ swiftc: URL, _ arguments: [String], for source: ScriptSource, in work: URL)
+        throws(SceneLoadError) -> (Int32, String)
     {
-        let process = Process()
-        process.executableURL = swiftc
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
         do {
-            try process.run()
+            let result = try GroupedProcess.run(swiftc.path, arguments, environment: ["TMPDIR": work.path])
+            return (result.status, result.output)
         } catch {
-            throw SceneLoadError(
-                description: "\(source.path): cannot run \(swiftc.path) (\(error.localizedDescription))")
+            throw SceneLoadError(description: "\(source.path): \(error.description)")
         }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Removes the build folders (`build-KEY-PID`) of compiles whose process no longer runs (one killed
+    /// in the middle), so none is left behind for good.
+    private func removeAbandonedBuilds() {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? []
+        for name in names where name.hasPrefix("build-") {
+            guard let pid = name.split(separator: "-").last.flatMap({ Int32($0) }), pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                try? FileManager.default.removeItem(at: cache.appendingPathComponent(name))
+            }
+        }
     }
 }

@@ -119,7 +119,7 @@ struct ScriptToolchain {
     /// The compiler's arguments for a shared library `output` of module `module` from `sources`.
     func arguments(module: String, sources: [URL], output: URL) -> [String] {
         var arguments = [
-            "-emit-library", "-parse-as-library", "-module-name", module, "-Onone", "-diagnostic-style", "llvm",
+            "-emit-library", "-parse-as-library", "-module-name", module, "-Onone", "-g", "-diagnostic-style", "llvm",
             "-I", modules.path,
         ]
         for path in headerPaths { arguments += ["-I", path] }

@@ -1,5 +1,6 @@
 import CX11
 import Glibc
+import Supervision
 
 /// The viewer's top-level X window: title, PID, WM protocols (WM_DELETE_WINDOW, _NET_WM_PING),
 /// detectable auto-repeat, and the decoding of its events into `WindowEvent`s.
@@ -10,9 +11,22 @@ final class ViewerWindow {
     private(set) var isDestroyed = false
     private var keysDown = Set<UInt32>()
 
-    /// Creates and maps a `width`×`height` window titled `title`, asking the window manager to keep it at
-    /// least `minimumWidth`×`minimumHeight` (a request it may ignore).
-    init(connection: XConnection, width: Int, height: Int, minimumWidth: Int, minimumHeight: Int, title: String) {
+    /// The window's top-left corner on the screen (its root window's coordinates).
+    var screenOrigin: (x: Int, y: Int) {
+        var x: Int32 = 0
+        var y: Int32 = 0
+        var child: Window = 0
+        XTranslateCoordinates(connection.display, window, connection.root, 0, 0, &x, &y, &child)
+        return (Int(x), Int(y))
+    }
+
+    /// Creates and maps a `width`×`height` window titled `title` (at `origin` on the screen when given),
+    /// asking the window manager to keep it at least `minimumWidth`×`minimumHeight` (a request it may
+    /// ignore).
+    init(
+        connection: XConnection, width: Int, height: Int, minimumWidth: Int, minimumHeight: Int, title: String,
+        origin: (x: Int, y: Int)? = nil
+    ) {
         self.connection = connection
         let display = connection.display
         var attributes = XSetWindowAttributes()
@@ -22,7 +36,8 @@ final class ViewerWindow {
             ExposureMask | KeyPressMask | KeyReleaseMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
             | LeaveWindowMask | StructureNotifyMask
         window = XCreateWindow(
-            display, connection.root, 0, 0, UInt32(max(1, width)), UInt32(max(1, height)), 0, connection.depth,
+            display, connection.root, Int32(clamping: origin?.x ?? 0), Int32(clamping: origin?.y ?? 0),
+            UInt32(max(1, width)), UInt32(max(1, height)), 0, connection.depth,
             UInt32(InputOutput), connection.visual, UInt(CWBackPixel | CWBitGravity | CWEventMask), &attributes)
         var gcValues = XGCValues()
         gcValues.graphics_exposures = 0
@@ -30,7 +45,9 @@ final class ViewerWindow {
         setTitle(title)
         setProperties()
         var hints = XSizeHints()
-        hints.flags = PMinSize
+        hints.flags = PMinSize | (origin == nil ? 0 : USPosition)
+        hints.x = Int32(clamping: origin?.x ?? 0)
+        hints.y = Int32(clamping: origin?.y ?? 0)
         hints.min_width = Int32(clamping: max(1, minimumWidth))
         hints.min_height = Int32(clamping: max(1, minimumHeight))
         XSetWMNormalHints(display, window, &hints)
@@ -59,7 +76,7 @@ final class ViewerWindow {
 
     private func setProperties() {
         let display = connection.display
-        var pid = [Int(getpid())]
+        var pid = [Int(WatchStatus.userFacingProcess)]
         XChangeProperty(
             display, window, connection.atoms.netWMPID, XA_CARDINAL, 32, PropModeReplace,
             pid.withUnsafeMutableBytes { $0.baseAddress!.assumingMemoryBound(to: UInt8.self) }, 1)
