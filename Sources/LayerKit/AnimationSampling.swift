@@ -137,7 +137,8 @@ public final class AnimationSampler {
     public let facts: AnimationTimingFacts
     /// The media time at which the animation was added (its `beginTime` 0 became that layer's time then).
     public let addedAt: Double
-    private let program: AnimationProgram
+    /// How the engine evaluates the animation (the time chain reads its timing).
+    let program: AnimationProgram
     private let valueKey: AnimatableKey?
     /// True for a `transform.…` key path (see `drivenNumber`).
     private let drivesTransformComponent: Bool

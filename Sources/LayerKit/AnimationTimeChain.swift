@@ -52,53 +52,56 @@ extension AnimationSampler {
     public func timeChain(atMediaTime t: Double, into chain: inout AnimationTimeChain) {
         chain.mediaTime = t
         chain.links.removeAll(keepingCapacity: true)
-        var node: CALayer? = layer
-        while let current = node {
+        // Root first: each layer's local time from its parent's, by the engine's own rule.
+        func appendLinks(from current: CALayer) -> Double {
+            let parentTime = current.superlayer.map(appendLinks) ?? t
             let timing = current.state.timing
+            let time = timing.localTime(fromParent: parentTime)
             chain.links.append(
                 LayerTimingLink(
                     name: current.name, beginTime: timing.beginTime, speed: Double(timing.speed),
-                    timeOffset: timing.timeOffset, localTime: 0))
-            node = current.superlayer
+                    timeOffset: timing.timeOffset, localTime: time))
+            return time
         }
-        chain.links.reverse()
-        var time = t
-        for index in chain.links.indices {
-            let link = chain.links[index]
-            time = (time - link.beginTime) * link.speed + link.timeOffset
-            chain.links[index].localTime = time
-        }
-        let timing = facts
-        chain.beginTime = timing.beginTime
-        chain.speed = timing.speed
-        chain.timeOffset = timing.timeOffset
+        let time = appendLinks(from: layer)
+        chain.beginTime = facts.beginTime
+        chain.speed = facts.speed
+        chain.timeOffset = facts.timeOffset
         let sample = sample(atLocalTime: time, values: &chain.value)
         chain.phase = sample.phase
         chain.inputFraction = sample.inputFraction
         chain.easedFraction = sample.progress
         chain.pathPointCount = pathPointCount(atLocalTime: time)
-        let active = (time - timing.beginTime) * timing.speed
-        guard active.isFinite else {
+        // The rest reads the engine's own evaluation of the same local time.
+        let resolved = program.timing
+        let s = resolved.sample(time)
+        guard time.isFinite else {
             chain.activeTime = nil
             chain.offsetTime = nil
             chain.repeatIndex = nil
             chain.wrapsByTimeOffset = false
             return
         }
-        let clamped = min(max(active, 0), timing.activeDuration)
-        chain.activeTime = clamped
-        chain.offsetTime = clamped + timing.timeOffset
-        let cycle = timing.cycleDuration
+        chain.activeTime = s.activeTime
+        chain.offsetTime = s.cycleTime
+        let cycle = resolved.cycle
         guard cycle > 0, cycle.isFinite else {
             chain.repeatIndex = 0
             chain.wrapsByTimeOffset = false
             return
         }
-        // The end of the active period on a cycle boundary is the end of the last repeat.
-        let atEnd = clamped > 0 && clamped >= timing.activeDuration
-        let repeats = atEnd ? Self.whole((clamped / cycle).rounded(.up)) - 1 : Self.whole(clamped / cycle)
+        guard resolved.speed >= 0 else {
+            chain.repeatIndex = Self.whole(s.iteration)
+            chain.wrapsByTimeOffset = false
+            return
+        }
+        // Repeats count the active time without the offset; the end of the active period on a cycle
+        // boundary is the end of the last repeat.
+        let a = s.activeTime
+        let atEnd = a > 0 && a >= resolved.activeDuration
+        let repeats = atEnd ? Self.whole((a / cycle).rounded(.up)) - 1 : Self.whole(a / cycle)
         chain.repeatIndex = repeats
-        chain.wrapsByTimeOffset = timing.timeOffset != 0 && Self.whole((clamped + timing.timeOffset) / cycle) != repeats
+        chain.wrapsByTimeOffset = s.shown && resolved.timeOffset != 0 && Self.whole(s.iteration) != repeats
     }
 
     /// `x` rounded down to an Int (0 when it is too large or not a number).

@@ -98,6 +98,9 @@ public final class TimelinePanel {
         (rows[index].legs, rows[index].children.map(\.legs), rows[index].pausedBy, rows[index].removedAt)
     }
 
+    /// The stretches of media time over which the animation at `index` stood still, for tests.
+    func pauses(ofRow index: Int) -> [(start: Double, end: Double?)] { rows[index].pauses }
+
     /// Selects the animation at `index` in `samplers` (nil: follow the newest).
     public func select(row index: Int?) {
         guard index != selectedRow else { return }
@@ -489,6 +492,8 @@ public final class TimelinePanel {
                     )
                 }
             case .removed:
+                // Only once it happened: a running animation's planned end is not a removal yet.
+                guard !row.isAttached else { continue }
                 for d in -3...3 {
                     Blending.fill(cache, x: x + d, y: mid + d, width: 1, height: 1, color: Self.cutOff)
                     Blending.fill(cache, x: x + d, y: mid - d, width: 1, height: 1, color: Self.cutOff)
@@ -507,10 +512,14 @@ public final class TimelinePanel {
                 Blending.fill(cache, x: x + d, y: mid - d, width: 2, height: 1, color: Self.cutOff)
             }
         }
-        if line.child == nil, let paused = row.pausedBy {
-            let pauseStart = events.last { $0.label == "pause " + paused }.map { column(mediaTime: $0.time) } ?? trackX
-            for hx in stride(from: pauseStart, to: trackX + trackWidth, by: 4) {
-                Blending.fill(cache, x: hx, y: y + 2, width: 2, height: Self.lineHeight - 4, color: Self.hatch)
+        if line.child == nil {
+            // Where a layer on the way stood still: hatched, from the pause to the resume.
+            for pause in row.pauses {
+                let x0 = pause.start.isFinite ? column(mediaTime: pause.start) : trackX
+                let x1 = pause.end.map { column(mediaTime: $0) } ?? trackX + trackWidth
+                for hx in stride(from: x0, to: x1, by: 4) {
+                    Blending.fill(cache, x: hx, y: y + 2, width: 2, height: Self.lineHeight - 4, color: Self.hatch)
+                }
             }
         }
         guard let text else { return }
