@@ -2,7 +2,7 @@ import LayerKit
 import Raster
 
 /// The time chain of one animation (the inspector's newest) as five lines of text in a strip under
-/// the curve panel: media time → each layer's beginTime, speed and timeOffset → the layer's time →
+/// the inspector: media time → each layer's beginTime, speed and timeOffset → the layer's time →
 /// the animation's active time → repeat and leg (a `timeOffset` wrap and a paused ancestor named as
 /// such) → input fraction → eased fraction → value. Numbers are drawn piece by piece, so a frame
 /// allocates nothing once warm.

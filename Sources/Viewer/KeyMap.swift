@@ -17,7 +17,7 @@ enum KeyMap {
         case XK_comma, XK_Left: .stepBackward
         case XK_bracketright, XK_Up: .faster
         case XK_bracketleft, XK_Down: .slower
-        case XK_c: .toggleCurvePanel
+        case XK_c: .toggleInspector
         case XK_h: .toggleHUD
         case XK_l: .toggleLoop
         case XK_Home, XK_KP_Home: .replay
@@ -49,31 +49,33 @@ enum KeyMap {
         }
     }
 
-    /// The key map as the `?` sheet shows it, one binding a line.
-    static let help: [String] = [
-        "Keys",
-        "s / Return      start",
-        "x / BackSpace   stop",
-        "space           pause / resume",
-        ". / Right       one frame forward (paused)",
-        ", / Left        one frame back (paused)",
-        "] / Up          speed ×2",
-        "[ / Down        speed ÷2",
-        "Home            replay from scene time 0",
-        "l               loop on / off",
-        "c               curve panel",
-        "h               HUD",
-        "r               record",
-        "p               save the frame as PNG",
-        "e               easing editor (drag the handles)",
-        "  Tab           other control point",
-        "  Shift+arrows  nudge it by 0.01",
-        "  n / m         next preset / compare curve",
-        "  g             next keyframe interval",
-        "  w             write the curve back to the file",
-        "1 2 3           built-in scenes",
-        "? / F1          this key map",
-        "q / Escape      quit",
+    /// The key map as the `?` sheet shows it: the keys, and what they do (indented keys work in the
+    /// easing editor).
+    static let help: [(keys: String, action: String)] = [
+        ("s / Return", "start"),
+        ("x / BackSpace", "stop"),
+        ("space", "pause / resume"),
+        (". / Right", "one frame forward (paused)"),
+        (", / Left", "one frame back (paused)"),
+        ("] / Up", "speed ×2"),
+        ("[ / Down", "speed ÷2"),
+        ("Home", "replay from scene time 0"),
+        ("l", "loop on / off"),
+        ("c", "inspector (timeline rows, time chain)"),
+        ("h", "HUD"),
+        ("r", "record"),
+        ("p", "save the frame as PNG"),
+        ("e", "easing editor (drag the handles)"),
+        ("  Tab", "other control point"),
+        ("  Shift+arrows", "nudge it by 0.01"),
+        ("  n / m", "next preset / compare curve"),
+        ("  g", "next keyframe interval"),
+        ("  w", "write the curve back to the file"),
+        ("1 2 3", "built-in scenes"),
+        ("wheel", "zoom the timeline around the pointer"),
+        ("middle drag", "pan the timeline"),
+        ("? / F1", "this key map"),
+        ("q / Escape", "quit"),
     ]
 
     /// A short printable name of `keysym` for the log (`s`, `Return`, `space`, …).
