@@ -59,8 +59,8 @@ public final class TimelinePanel {
     public private(set) var origin = 0.0
     /// The window of scene time the axis shows: from `windowStart`, `axisLength` seconds long. It pans
     /// to keep the playhead in view (a page at a time) and zooms only when the user asks; its length
-    /// follows the scene's natural length only while the viewer holds still (paused, or at scene time
-    /// 0), so the axis never rescales under a playing playhead or a scrub.
+    /// follows the scene's natural length only when the viewer allows it (at the start), so the axis
+    /// never rescales under a playing playhead, a scrub or a click.
     public private(set) var windowStart = 0.0
     public private(set) var axisLength = 4.0
     /// The scene's natural length as last given: where the transport's jump-to-end goes.
@@ -151,7 +151,7 @@ public final class TimelinePanel {
 
     /// Sets the axis: scene time 0 is media time `origin`, the scene `length` seconds long. A new origin
     /// (scene time begins again) shows the window from 0 at that length; otherwise the window takes the
-    /// new length only when `mayRescale` (the viewer holds still) and the user has not zoomed.
+    /// new length only when `mayRescale` (the viewer is at its start) and the user has not zoomed.
     public func setAxis(origin newOrigin: Double, length: Double, mayRescale: Bool = true) {
         let clamped =
             length.isFinite ? min(max(Self.windowLengths.lowerBound, length), Self.windowLengths.upperBound) : 4
@@ -279,6 +279,7 @@ public final class TimelinePanel {
             changed = true
         }
         if refreshAll(force: false) || changed {
+            updateLatestEnd()
             rebuildLines()
         }
     }
@@ -337,7 +338,11 @@ public final class TimelinePanel {
     private func updateLatestEnd() {
         let ends = rows.compactMap(\.legs.activeEnd) + events.map(\.time)
         latestEnd = ends.filter(\.isFinite).max()
+        repeatsForever = rows.contains { $0.isAttached && !$0.sampler.facts.activeDuration.isFinite }
     }
+
+    /// True while an attached animation repeats forever: the scene has no end to show.
+    public private(set) var repeatsForever = false
 
     // MARK: Geometry
 
@@ -703,9 +708,7 @@ public final class TimelinePanel {
             CurvePlotNumbers.text(sceneTime, decimals: 3), x: frame.x + 8, baseline: axisBaseline,
             color: CurvePlotStyle.text, into: bitmap)
         x = text.draw(" / ", x: x, baseline: axisBaseline, color: CurvePlotStyle.dimText, into: bitmap)
-        x = text.draw(
-            CurvePlotNumbers.text(naturalLength, decimals: 3), x: x, baseline: axisBaseline,
-            color: CurvePlotStyle.dimText, into: bitmap)
-        text.draw(" s", x: x, baseline: axisBaseline, color: CurvePlotStyle.dimText, into: bitmap)
+        let length = repeatsForever ? "∞" : CurvePlotNumbers.text(naturalLength, decimals: 3) + " s"
+        text.draw(length, x: x, baseline: axisBaseline, color: CurvePlotStyle.dimText, into: bitmap)
     }
 }

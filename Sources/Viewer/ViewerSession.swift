@@ -245,9 +245,12 @@ final class ViewerSession {
         logToolbarLayout()
     }
 
-    /// True while the viewer holds still (paused and not scrubbing, or at scene time 0): only then does
-    /// the axis's scale follow the rows.
+    /// True at the start (the first frame, and scene time 0: a load, a Start, a replay, a loop): only
+    /// then do the axis's scale and the window's size follow the rows, so neither changes under a
+    /// playhead, a scrub or a click (the user zooms with the wheel).
     private var holdsStill = true
+    /// Whether a frame was drawn yet.
+    private var hasDrawn = false
 
     /// The rows the window was last asked to make room for.
     private var roomForLines = 0
@@ -751,10 +754,11 @@ final class ViewerSession {
         }
         // The axis's scale and the window's size change only while the viewer holds still.
         let shownSceneTime = sceneClock.sceneTime(atMediaTime: clock.mediaTime(atHostTime: hostTime))
-        holdsStill = clock.isPaused && !timeline.isScrubbing || shownSceneTime == 0
+        holdsStill = shownSceneTime == 0 || !hasDrawn
         // The window grows for rows only at the start: later its controls stay where the user aims.
-        if shownSceneTime == 0 { growForNewRows() }
+        if holdsStill { growForNewRows() }
         relayout()
+        hasDrawn = true
         timelinePanel.keepInView(sceneTime: shownSceneTime)
         let place = windowLayout.picture
         let target = pictureTarget(for: bitmap)

@@ -376,3 +376,24 @@ struct WindowLayoutTests {
         #expect(layout.pictureArea.height == 480 - 44 - 38 - (480 - 44 - 38) / 2)
     }
 }
+
+/// An animation that repeats forever gives the scene no end: the transport says ∞, not its first second.
+@Test @MainActor func anEndlessRepeatHasNoEnd() {
+    freshEngine(at: 0)
+    let root = CALayer()
+    let layer = CALayer()
+    root.addSublayer(layer)
+    let spin = CABasicAnimation(keyPath: "opacity")
+    spin.fromValue = 0
+    spin.toValue = 1
+    spin.duration = 1
+    spin.repeatCount = .infinity
+    layer.add(spin, forKey: "spin")
+    let panel = expandedPanel(root: root)
+    #expect(panel.repeatsForever)
+    #expect(panel.latestEnd == nil)
+    layer.removeAllAnimations()
+    panel.update(root: root, mediaTime: 2)
+    panel.setAxis(origin: 0, length: 4)
+    #expect(!panel.repeatsForever, "once it is gone the scene ends again")
+}

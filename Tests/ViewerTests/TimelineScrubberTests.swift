@@ -137,6 +137,6 @@ struct TimelineWindowTests {
         panel.setAxis(origin: 0, length: 6, mayRescale: false)
         #expect(panel.axisLength == 4, "rows appearing while playing do not rescale the axis")
         panel.setAxis(origin: 0, length: 6, mayRescale: true)
-        #expect(panel.axisLength == 6, "while the viewer holds still it takes the scene's length")
+        #expect(panel.axisLength == 6, "at the start it takes the scene's length")
     }
 }

@@ -106,7 +106,7 @@ pattern='timeline ([0-9]+),([0-9]+) ([0-9]+)x([0-9]+)'
 read -r tx ty tw th <<<"${BASH_REMATCH[*]:1}"
 # Clicks on the axis (the strip below the transport), halving the interval, until one lands between 1.6
 # and 2.4 s, where the restarted ship turns (the 1.5 s restart must have run at 1.5 s, not at the time
-# clicked). The axis may grow as rows appear, so its length is not assumed.
+# clicked). The axis keeps its scale after the start, whatever rows appear.
 seek=
 low=$((tx + tw / 5))
 high=$((tx + tw - 4))
