@@ -14,5 +14,5 @@ triple=$(swiftc -print-target-info | python3 -c 'import json, sys; print(json.lo
 mkdir -p "$out"
 for module in "$@"; do
     swift symbolgraph-extract -module-name "$module" -I "$build/Modules" "${includes[@]}" -target "$triple" \
-        -minimum-access-level public -skip-inherited-docs -output-dir "$out"
+        -minimum-access-level public -output-dir "$out"
 done

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# The documentation tells the truth: the generated pages are what the code gives today, the runnable
+# examples run, the Swift examples compile, and the public API of the embeddable modules is documented.
+#   1. docs/tools/generate.sh --check: docs/scene-file-properties.md (the property registry),
+#      docs/api-coverage.md (the symbol graphs) and docs/images/modules.svg (Package.swift) are current;
+#   2. every ```sh block of README.md and docs/*.md preceded by <!-- runnable --> exits 0, run with bash
+#      -e in a fresh folder holding assets/ and docs/ of the repository, `layerscope` on PATH;
+#   3. every ```swift block compiles: a SceneScript is rendered as a Swift scene at time 0 (64x48), any
+#      other block is type-checked as a main.swift against the build's modules (<!-- fragment --> skips);
+#   4. no public symbol of LayerKit, Compositor, ImageFiles, Scenes or Viewer lacks a doc comment, but
+#      for those in docs/tools/undocumented-baseline.txt (which may only shrink: a documented symbol
+#      still listed there fails too).
+# Usage: LAYERSCOPE=path/to/layerscope Tests/docs.sh   (default: the release build's binary)
+# The last line is "N passed, N failed"; the exit status is 0 when nothing failed.
+set -u
+cd "$(dirname "$0")/.."
+repo=$(pwd)
+bin=${1:-${LAYERSCOPE:-$(swift build -c release --show-bin-path 2>/dev/null)/layerscope}}
+[ -x "$bin" ] || { echo "no layerscope binary at $bin"; echo "0 passed, 1 failed"; exit 1; }
+bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+build=$(dirname "$bin")
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+export XDG_CACHE_HOME=$tmp/cache SWIFT_BACKTRACE=enable=no
+pass=0; fail=0
+check() { if [ "$1" = 0 ]; then pass=$((pass+1)); echo "PASS $2"; else fail=$((fail+1)); echo "FAIL $2${3:+: $3}"; fi; }
+
+# 1. Generated pages.
+out=$(LAYERSCOPE=$bin docs/tools/generate.sh --check 2>&1)
+check $? "the generated pages are current (docs/tools/generate.sh --check)" "$out"
+
+# 2, 3. Examples.
+mkdir -p "$tmp/bin" "$tmp/examples"
+ln -s "$bin" "$tmp/bin/layerscope"
+pages=(README.md docs/*.md)
+python3 docs/tools/doctest.py "$tmp/examples" "${pages[@]}" >"$tmp/list" || check 1 "examples extracted"
+includes=()
+for module in Sources/C*/; do includes+=(-I "$repo/$module"); done
+for flag in $(pkg-config --cflags-only-I freetype2 2>/dev/null); do includes+=("$flag"); done
+while read -r name; do
+    example=$tmp/examples/$name
+    page=${name%%-[0-9]*}
+    line=${name#"$page"-}
+    line=${line%%.*}
+    where="$page.md:$line"
+    [ "$page" = README ] || where="docs/$where"
+    work=$tmp/run/$name
+    mkdir -p "$work"
+    case "$name" in
+        *.sh)
+            ln -s "$repo/assets" "$work/assets"
+            ln -s "$repo/docs" "$work/docs"
+            out=$(cd "$work" && PATH=$tmp/bin:$PATH timeout 60 bash -e "$example" 2>&1)
+            check $? "$where: the shell example runs" "$(printf '%s\n' "$out" | tail -3)"
+            ;;
+        *.scene.swift)
+            cp "$example" "$work/example.swift"
+            out=$("$bin" render --scene "$work/example.swift" --at 0 --size 64x48 --out "$work/frame.png" --timeout 60 2>&1)
+            check $? "$where: the Swift scene compiles and renders" "$(printf '%s\n' "$out" | grep -v '^note:' | head -5)"
+            ;;
+        *.main.swift)
+            cp "$example" "$work/main.swift"
+            out=$(cd "$work" && timeout 120 swiftc -typecheck -I "$build/Modules" "${includes[@]}" main.swift 2>&1)
+            check $? "$where: the Swift example compiles" "$(printf '%s\n' "$out" | head -5)"
+            ;;
+    esac
+done <"$tmp/list"
+[ -s "$tmp/list" ]; check $? "the pages have examples to check ($(wc -l <"$tmp/list") found)"
+
+# 4. Doc comments.
+modules=(LayerKit Compositor ImageFiles Scenes Viewer)
+docs/tools/symbolgraphs.sh "$build" "$tmp/sg" "${modules[@]}" 2>"$tmp/sg.err"
+check $? "symbol graphs of ${modules[*]}" "$(head -3 "$tmp/sg.err")"
+python3 docs/tools/undocumented.py "$tmp/sg" "${modules[@]}" >"$tmp/undocumented"
+sed 's/^[^ ]* //' "$tmp/undocumented" | sort -u >"$tmp/names"
+grep -v '^#' docs/tools/undocumented-baseline.txt | sort -u >"$tmp/baseline"
+new=$(comm -23 "$tmp/names" "$tmp/baseline")
+[ -z "$new" ]
+check $? "every public symbol has a doc comment ($(wc -l <"$tmp/names") left in the baseline)" \
+    "$(grep -F -f <(printf '%s\n' "$new") "$tmp/undocumented" | head -10)"
+gone=$(comm -13 "$tmp/names" "$tmp/baseline")
+[ -z "$gone" ]
+check $? "docs/tools/undocumented-baseline.txt lists only undocumented symbols" \
+    "documented now, remove from the baseline: $(printf '%s\n' "$gone" | head -5 | tr '\n' ';')"
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
