@@ -93,32 +93,12 @@ install_layerscope() {
     say "installed $prefix/bin/layerscope ($("$prefix/bin/layerscope" --version))"
 }
 
-# The API reference: symbol graphs of the library modules from the release build, one DocC archive each
-# (with its catalog in docs/docc/, warnings as errors), transformed for static hosting under
-# .build/docs/MODULE/, and an index page linking them and the guides.
+# The API reference (DocC) of the library modules, into .build/docs/ (docs/tools/docc.sh).
 build_docs() {
-    local bin build site=.build/docs modules=(LayerKit Compositor ImageFiles Scenes Viewer) module
-    command -v docc >/dev/null || { say "docc is not on PATH (it ships with the Swift toolchain: usr/bin/docc)"; exit 1; }
+    local bin
     bin=$(release_binary)
-    build=$(dirname "$bin")
-    rm -rf "$site" .build/docs-symbols
-    mkdir -p "$site"
-    for module in "${modules[@]}"; do
-        docs/tools/symbolgraphs.sh "$build" ".build/docs-symbols/$module" "$module"
-        docc convert "docs/docc/$module.docc" --additional-symbol-graph-dir ".build/docs-symbols/$module" \
-            --fallback-display-name "$module" --fallback-bundle-identifier "org.layerscope.$module" \
-            --output-path "$site/$module" --transform-for-static-hosting --hosting-base-path "$module" \
-            --warnings-as-errors >&2
-    done
-    {
-        echo '<!doctype html><meta charset="utf-8"><title>Layerscope API reference</title>'
-        echo '<h1>Layerscope API reference</h1><ul>'
-        for module in "${modules[@]}"; do
-            printf '<li><a href="%s/documentation/%s/">%s</a></li>\n' "$module" "$(echo "$module" | tr A-Z a-z)" "$module"
-        done
-        echo '</ul><p>Guides: the <code>docs/</code> folder of the repository (start with README.md).</p>'
-    } >"$site/index.html"
-    say "wrote $site/ (serve it, e.g. python3 -m http.server -d $site 8000, then open http://localhost:8000/)"
+    docs/tools/docc.sh "$(dirname "$bin")" .build/docs >&2
+    say "wrote .build/docs/ (serve it, e.g. python3 -m http.server -d .build/docs 8000, then open http://localhost:8000/)"
 }
 
 case "${1:-}" in

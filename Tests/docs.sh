@@ -9,7 +9,8 @@
 #      other block is type-checked as a main.swift against the build's modules (<!-- fragment --> skips);
 #   4. no public symbol of LayerKit, Compositor, ImageFiles, Scenes or Viewer lacks a doc comment, but
 #      for those in docs/tools/undocumented-baseline.txt (which may only shrink: a documented symbol
-#      still listed there fails too).
+#      still listed there fails too);
+#   5. the DocC reference (docs/tools/docc.sh, what ./run.sh docs runs) builds with no warnings.
 # Usage: LAYERSCOPE=path/to/layerscope Tests/docs.sh   (default: the release build's binary)
 # The last line is "N passed, N failed"; the exit status is 0 when nothing failed.
 set -u
@@ -81,6 +82,12 @@ gone=$(comm -13 "$tmp/names" "$tmp/baseline")
 [ -z "$gone" ]
 check $? "docs/tools/undocumented-baseline.txt lists only undocumented symbols" \
     "documented now, remove from the baseline: $(printf '%s\n' "$gone" | head -5 | tr '\n' ';')"
+
+# 5. The API reference builds with no warning (what ./run.sh docs does, into a temporary folder).
+out=$(docs/tools/docc.sh "$build" "$tmp/site" 2>&1)
+status=$?
+[ $status = 0 ] && ! printf '%s\n' "$out" | grep -qi 'warning:' && [ -f "$tmp/site/LayerKit/documentation/layerkit/index.html" ]
+check $? "the DocC reference builds with no warnings (docs/tools/docc.sh)" "$(printf '%s\n' "$out" | grep -i -m5 'warning\|error')"
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
