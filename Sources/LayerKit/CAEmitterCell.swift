@@ -3,7 +3,7 @@
 /// is the change per second of the particle's age (core-animation-breadth.md §11). Angles are in
 /// radians, clockwise on a y-down screen; `yAcceleration > 0` falls down.
 open class CAEmitterCell {
-    /// The cell's name (for key paths such as `emitterCells.spark.birthRate`).
+    /// The cell's name (Core Animation names cells in key paths by it; those are not animated here).
     public var name: String?
     /// Whether the cell emits particles (default true).
     public var isEnabled = true

@@ -12,7 +12,7 @@ public enum LayerPause {
         layer.timeOffset = pausedTime
     }
 
-    /// Resumes a paused layer where it stopped: speed 1, its beginTime set to the time it was paused for.
+    /// Resumes a paused layer where it stopped: speed 1, its beginTime the time since it was paused.
     public static func resume(_ layer: CALayer) {
         let pausedTime = layer.timeOffset
         layer.speed = 1

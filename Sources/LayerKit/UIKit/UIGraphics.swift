@@ -76,7 +76,7 @@ public class UIGraphicsRendererFormat {
 public final class UIGraphicsImageRendererFormat: UIGraphicsRendererFormat {
     /// The range of colours (standard only: the pictures are 8-bit sRGB).
     public enum Range: Int {
-        /// The colour range of a renderer's images (only the standard one is drawn).
+        /// The colour range asked of a renderer's images (kept for ported code; images are 8-bit RGB).
         case unspecified = -1, automatic = 0, extended = 1, standard = 2
     }
 

@@ -12,7 +12,7 @@ extension UIView {
         public static let beginFromCurrentState = Self(rawValue: 1 << 2)
         /// Repeats the animations without end.
         public static let `repeat` = Self(rawValue: 1 << 3)
-        /// Plays the animations backwards after forwards (with `repeat`).
+        /// Plays each animation backwards after forwards.
         public static let autoreverse = Self(rawValue: 1 << 4)
         /// Accepted for ported code.
         public static let overrideInheritedDuration = Self(rawValue: 1 << 5)
