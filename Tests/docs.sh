@@ -3,7 +3,7 @@
 # examples run, the Swift examples compile, and the public API of the embeddable modules is documented.
 #   1. docs/tools/generate.sh --check: docs/scene-file-properties.md (the property registry),
 #      docs/api-coverage.md (the symbol graphs) and docs/images/modules.svg (Package.swift) are current;
-#   2. every ```sh block of README.md and docs/*.md preceded by <!-- runnable --> exits 0, run with bash
+#   2. every ```sh block of README.md, docs/*.md and the DocC articles (docs/docc/) preceded by <!-- runnable --> exits 0, run with bash
 #      -e in a fresh folder holding assets/ and docs/ of the repository, `layerscope` on PATH;
 #   3. every ```swift block compiles: a SceneScript is rendered as a Swift scene at time 0 (64x48), any
 #      other block is type-checked as a main.swift against the build's modules (<!-- fragment --> skips);
@@ -28,21 +28,16 @@ check() { if [ "$1" = 0 ]; then pass=$((pass+1)); echo "PASS $2"; else fail=$((f
 out=$(LAYERSCOPE=$bin docs/tools/generate.sh --check 2>&1)
 check $? "the generated pages are current (docs/tools/generate.sh --check)" "$out"
 
-# 2, 3. Examples.
+# 2, 3. Examples (README.md, the guides, the DocC articles).
 mkdir -p "$tmp/bin" "$tmp/examples"
 ln -s "$bin" "$tmp/bin/layerscope"
-pages=(README.md docs/*.md)
+pages=(README.md docs/*.md docs/docc/*.docc/*.md)
 python3 docs/tools/doctest.py "$tmp/examples" "${pages[@]}" >"$tmp/list" || check 1 "examples extracted"
 includes=()
 for module in Sources/C*/; do includes+=(-I "$repo/$module"); done
 for flag in $(pkg-config --cflags-only-I freetype2 2>/dev/null); do includes+=("$flag"); done
-while read -r name; do
+while IFS=$'\t' read -r name where; do
     example=$tmp/examples/$name
-    page=${name%%-[0-9]*}
-    line=${name#"$page"-}
-    line=${line%%.*}
-    where="$page.md:$line"
-    [ "$page" = README ] || where="docs/$where"
     work=$tmp/run/$name
     mkdir -p "$work"
     case "$name" in

@@ -7,7 +7,8 @@ Writes into OUT_DIR one file per example, named after its page and line:
   PAGE-LINE.sh          a ```sh block preceded by the line <!-- runnable -->
   PAGE-LINE.scene.swift a ```swift block that declares a SceneScript class (rendered as a Swift scene)
   PAGE-LINE.main.swift  any other ```swift block (type-checked as a program's main.swift)
-A ```swift block preceded by <!-- fragment --> is left out. Prints the files' names, one a line.
+A ```swift block preceded by <!-- fragment --> is left out. Prints, one a line, each file's name and,
+after a tab, where the example is (FILE.md:LINE).
 """
 import os
 import re
@@ -40,4 +41,4 @@ for path in sys.argv[2:]:
         if name:
             with open(os.path.join(out, name), "w", encoding="utf-8") as f:
                 f.write(body)
-            print(name)
+            print(f"{name}\t{path}:{start + 1}")
