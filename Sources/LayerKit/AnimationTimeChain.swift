@@ -2,8 +2,11 @@
 public struct LayerTimingLink: Equatable, Sendable {
     /// The layer's name, if any.
     public var name: String?
+    /// The layer's `beginTime`, in its superlayer's time.
     public var beginTime: Double
+    /// The layer's `speed`.
     public var speed: Double
+    /// The layer's `timeOffset`, in seconds.
     public var timeOffset: Double
     /// The layer's local time: `(parent − beginTime) · speed + timeOffset`.
     public var localTime: Double
@@ -15,12 +18,15 @@ public struct LayerTimingLink: Equatable, Sendable {
 /// defines it: media time → each layer's beginTime / speed / timeOffset (root first) → the layer's
 /// local time → the animation's active time, repeat and leg → input fraction → eased fraction → value.
 public struct AnimationTimeChain: Equatable, Sendable {
+    /// The media time the chain starts from (`CACurrentMediaTime()` at that frame).
     public var mediaTime = 0.0
     /// The root's link first, the animated layer's last.
     public var links: [LayerTimingLink] = []
     /// The animation's own timing (add-time defaulting applied: beginTime in the layer's time).
     public var beginTime = 0.0
+    /// The animation's own `speed`.
     public var speed = 1.0
+    /// The animation's own `timeOffset`, in seconds.
     public var timeOffset = 0.0
     /// Time since the active period began, in the animation's time (0…active duration), nil when the
     /// layer's time is not a number (under a paused ancestor before any offset).
@@ -31,8 +37,11 @@ public struct AnimationTimeChain: Equatable, Sendable {
     public var repeatIndex: Int?
     /// True when `timeOffset` carried the time across a cycle boundary: a wrap, not a repeat.
     public var wrapsByTimeOffset = false
+    /// Where the animation is at this time: before, filled, active, after or removed.
     public var phase = AnimationPhase.before
+    /// The fraction of the simple duration given to the timing function (0…1), nil when it does not show.
     public var inputFraction: Double?
+    /// The timing function's output for `inputFraction`, nil when the animation does not show.
     public var easedFraction: Double?
     /// The value's components as the animation computes them on the model (empty when not numeric); a
     /// `transform.…` component as the animation drives it (an angle unwrapped).
@@ -41,6 +50,7 @@ public struct AnimationTimeChain: Equatable, Sendable {
     /// fraction); nil for other key paths.
     public var pathPointCount: Int?
 
+    /// An empty chain, at media time 0, to be filled by `CALayer.timeChain(forKey:at:)`.
     public init() {}
 
     /// The first paused layer on the way, if any.

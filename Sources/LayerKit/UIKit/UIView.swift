@@ -9,45 +9,57 @@ open class UIView: CALayerDelegate {
 
     /// The backing layer; its delegate is the view.
     public let layer: CALayer
+    /// The view's subviews, back to front.
     public private(set) var subviews: [UIView] = []
+    /// The view this view is a subview of, if any.
     public private(set) weak var superview: UIView?
 
+    /// A view with its layer at `frame`.
     public init(frame: CGRect) {
         layer = Self.layerClass.init(layer: ())
         layer.delegate = self
         layer.frame = frame
     }
 
+    /// A view with a zero frame.
     public convenience init() { self.init(frame: .zero) }
 
+    /// The view's frame in its superview's coordinates (its layer's frame).
     public var frame: CGRect {
         get { layer.frame }
         set { layer.frame = newValue }
     }
+    /// The view's bounds (its layer's bounds).
     public var bounds: CGRect {
         get { layer.bounds }
         set { layer.bounds = newValue }
     }
+    /// The view's centre in its superview's coordinates (its layer's position).
     public var center: CGPoint {
         get { layer.position }
         set { layer.position = newValue }
     }
+    /// The view's opacity, 0…1 (its layer's opacity).
     public var alpha: CGFloat {
         get { CGFloat(layer.opacity) }
         set { layer.opacity = Float(newValue) }
     }
+    /// The view's affine transform, about its centre (its layer's transform).
     public var transform: CGAffineTransform {
         get { layer.affineTransform() }
         set { layer.setAffineTransform(newValue) }
     }
+    /// The view's background colour (its layer's).
     public var backgroundColor: UIColor? {
         get { layer.backgroundColor.map(UIColor.init(cgColor:)) }
         set { layer.backgroundColor = newValue?.cgColor }
     }
+    /// Whether the view is hidden (its layer's `isHidden`).
     public var isHidden: Bool {
         get { layer.isHidden }
         set { layer.isHidden = newValue }
     }
+    /// Whether subviews are clipped to the bounds (its layer's `masksToBounds`).
     public var clipsToBounds: Bool {
         get { layer.masksToBounds }
         set { layer.masksToBounds = newValue }
@@ -77,6 +89,7 @@ open class UIView: CALayerDelegate {
         insertSubview(view, at: 0)
     }
 
+    /// Removes the view, and its layer, from its superview.
     public func removeFromSuperview() {
         guard let parent = superview else { return }
         parent.subviews.removeAll { $0 === self }
