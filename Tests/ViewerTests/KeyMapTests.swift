@@ -1,4 +1,5 @@
 import CX11
+import Foundation
 import Testing
 
 @testable import Viewer
@@ -46,5 +47,34 @@ import Testing
     @Test func keysHaveXNames() {
         #expect(KeyMap.name(ofKeysym: KeySym(XK_space)) == "space")
         #expect(KeyMap.name(ofKeysym: KeySym(XK_bracketright)) == "bracketright")
+    }
+
+    /// The viewer guide's key tables name every key of the one binding table (a key added to the map and
+    /// not to the guide fails here).
+    @Test func theGuideNamesEveryKey() throws {
+        let guide = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/viewer-and-inspector.md")
+        let text = try String(contentsOf: guide, encoding: .utf8)
+        // The first cell of every table row (backticks dropped).
+        let keyCells = text.split(separator: "\n").filter { $0.hasPrefix("| ") }.compactMap {
+            $0.split(separator: "|").first.map { $0.replacingOccurrences(of: "`", with: "") }
+        }
+        var documented = Set<String>()
+        for cell in keyCells {
+            // Words (a trailing comma dropped, but `,` itself kept) and the names between `/`s and `, `s.
+            for word in cell.split(separator: " ") {
+                documented.insert(
+                    word == "," ? "," : String(word).trimmingCharacters(in: CharacterSet(charactersIn: ",")))
+            }
+            for part in cell.components(separatedBy: " / ") + cell.components(separatedBy: ", ") {
+                documented.insert(part.trimmingCharacters(in: .whitespaces))
+            }
+        }
+        for binding in KeyMap.bindings {
+            for key in binding.label.split(separator: "/").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+                #expect(
+                    documented.contains(key), "the guide's key tables do not name \(key) (\(binding.action))")
+            }
+        }
     }
 }
