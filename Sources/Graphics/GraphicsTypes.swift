@@ -6,7 +6,8 @@ import Raster
 public typealias CFArray = [Any]
 
 /// A colour space. Every colour here is device RGB (sRGB numbers, no colour management), so a space only
-/// says how many components a colour given as numbers has: 3 for RGB, 1 for gray.
+/// says how many components a colour given as numbers has: 3 for RGB, 1 for gray. Immutable (hence
+/// `@unchecked Sendable`).
 public final class CGColorSpace: @unchecked Sendable {
     /// The space's name (`CGColorSpace.sRGB`, …), nil for the device spaces.
     public let name: String?

@@ -16,7 +16,8 @@ import Synchronization
 /// strong reference. Reads and writes bypass the property's observers (`didSet`), as a write to the
 /// storage of an `@objc dynamic` property by Core Animation's key-value coding does not run Swift code.
 struct CustomFields: Sendable {
-    /// One field: where it is in the object and its type.
+    /// One field: where it is in the object and its type. Immutable (hence `@unchecked Sendable`: the
+    /// type it holds is a metatype).
     struct Field: @unchecked Sendable {
         let offset: Int
         let type: Any.Type

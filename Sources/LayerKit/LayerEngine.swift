@@ -184,6 +184,8 @@ final class ThreadEngines {
     var defaultEngine: LayerEngine?
     var bound: LayerEngine?
 
+    // Written once, by its initializer (Swift runs a global's initializer once, under a lock); only read
+    // after that.
     nonisolated(unsafe) private static var key: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key) { pointer in

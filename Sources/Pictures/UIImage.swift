@@ -1,7 +1,8 @@
 import Foundation
 
 /// UIKit's image, as far as layer code uses it: a `CGImage` and the scale that turns its pixels into
-/// points. `size` is in points (pixels ÷ scale).
+/// points. `size` is in points (pixels ÷ scale). Immutable after it is made (hence `@unchecked
+/// Sendable`), as UIKit's images are.
 public final class UIImage: @unchecked Sendable {
     /// The picture; never nil for an image made here (UIKit's is optional for other kinds of image).
     public let cgImage: CGImage?

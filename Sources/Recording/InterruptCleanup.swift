@@ -12,6 +12,7 @@ import Foundation
 enum InterruptCleanup {
     private static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
     private static let lock = NSLock()
+    // Both only under `lock`.
     nonisolated(unsafe) private static var registered = 0
     nonisolated(unsafe) private static var handled: [Int32] = []
 
@@ -99,14 +100,16 @@ nonisolated(unsafe) private let interruptSlots: UnsafeMutablePointer<UnsafeMutab
     return slots
 }()
 
-/// For each slot, -1 for a file, else the number of frames its folder may hold.
+/// For each slot, -1 for a file, else the number of frames its folder may hold. Written under the
+/// registry's lock, read by the signal handler (plain memory, allocated once, never freed).
 nonisolated(unsafe) private let interruptFrameCounts: UnsafeMutablePointer<Int> = {
     let counts = UnsafeMutablePointer<Int>.allocate(capacity: interruptSlotCount)
     counts.initialize(repeating: -1, count: interruptSlotCount)
     return counts
 }()
 
-/// The length of each slot's path, without its terminating zero.
+/// The length of each slot's path, without its terminating zero. Written under the registry's lock,
+/// read by the signal handler (plain memory, allocated once, never freed).
 nonisolated(unsafe) private let interruptPathLengths: UnsafeMutablePointer<Int> = {
     let lengths = UnsafeMutablePointer<Int>.allocate(capacity: interruptSlotCount)
     lengths.initialize(repeating: 0, count: interruptSlotCount)

@@ -57,7 +57,8 @@ public enum FatalSignals {
     }
 }
 
-/// What the handler reads: made before it is installed, written only at installation.
+/// What the signal handler reads: made before it is installed, written only at installation (hence
+/// `@unchecked Sendable`).
 private final class CrashState: @unchecked Sendable {
     var framesDescriptor: Int32 = -1
     var announce = true
@@ -89,6 +90,7 @@ private final class CrashState: @unchecked Sendable {
     }
 }
 
+// Read by the signal handler, which may run on any thread; see `CrashState`.
 nonisolated(unsafe) private let crashState = CrashState()
 
 /// Writes `count` bytes at `bytes` to `descriptor`, retrying short writes.

@@ -81,7 +81,8 @@ public func CTFontCreateWithName(_ name: String, _ size: CGFloat, _ matrix: Unsa
     UIFont(name: name, size: size) ?? .defaultFont(size)
 }
 
-/// Core Graphics' sizeless font, as `CGFont(_ name:)` makes it (nil for an unknown name).
+/// Core Graphics' sizeless font, as `CGFont(_ name:)` makes it (nil for an unknown name). Immutable
+/// (hence `@unchecked Sendable`).
 public final class CGFont: CustomStringConvertible, @unchecked Sendable {
     /// The name it was made with.
     public let postScriptName: String?
