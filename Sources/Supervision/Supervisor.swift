@@ -106,6 +106,11 @@ public final class WatchedChild {
             inRuntimeTrace = line == "Current stack trace:"
             if inRuntimeTrace {
                 return
+            } else if line.hasPrefix("layerscope: "), !line.hasPrefix("layerscope: killed by "),
+                !line.hasPrefix("layerscope: the stack overflowed")
+            {
+                // The child's own message, worded there (a trial copy's trap, say): passed on as it is.
+                relay(line)
             } else if line.contains("Fatal error") {
                 outcome.fatalError = SourceLines.withoutModuleName(line)
             } else if line.hasPrefix("layerscope: killed by ") {

@@ -5,26 +5,33 @@ import Raster
 /// across the top of the window in a red banner (one line per line of the message, at most four) while
 /// the last good scene goes on playing.
 enum SceneErrorBanner {
-    /// The lines the banner shows for `message`.
-    private static func lines(_ message: String) -> [String] {
-        ["Scene error (showing the last good scene):"] + message.split(separator: "\n").prefix(4).map(String.init)
+    /// The title over an error.
+    static let errorTitle = "Scene error (showing the last good scene):"
+    /// The banner's colour for an error, and for a notice (a compile under way).
+    static let errorColor = Blending.color(red: 150, green: 24, blue: 32, alpha: 235)
+    static let noticeColor = Blending.color(red: 28, green: 64, blue: 120, alpha: 235)
+
+    /// The lines the banner shows for `message` under `title` (none when nil).
+    private static func lines(_ message: String, title: String?) -> [String] {
+        (title.map { [$0] } ?? []) + message.split(separator: "\n").prefix(4).map(String.init)
     }
 
     /// The banner's height in pixels for `message` (0 without a font): what sits below it starts there.
-    static func height(of message: String, text: TextRenderer?) -> Int {
+    static func height(of message: String, title: String? = errorTitle, text: TextRenderer?) -> Int {
         guard let text else { return 0 }
-        return lines(message).count * (text.ascender + text.descender + 2) + 12
+        return lines(message, title: title).count * (text.ascender + text.descender + 2) + 12
     }
 
-    /// Draws `message` into `bitmap` with `text` (nothing without a font).
-    static func draw(_ message: String, text: TextRenderer?, into bitmap: Bitmap) {
+    /// Draws `message` under `title` into `bitmap` with `text` (nothing without a font).
+    static func draw(
+        _ message: String, title: String? = errorTitle, color: Pixel = errorColor, text: TextRenderer?,
+        into bitmap: Bitmap
+    ) {
         guard let text else { return }
-        let lines = lines(message)
+        let lines = lines(message, title: title)
         let lineHeight = text.ascender + text.descender + 2
-        let height = height(of: message, text: text)
-        Blending.fill(
-            bitmap, x: 0, y: 0, width: bitmap.width, height: height,
-            color: Blending.color(red: 150, green: 24, blue: 32, alpha: 235))
+        let height = height(of: message, title: title, text: text)
+        Blending.fill(bitmap, x: 0, y: 0, width: bitmap.width, height: height, color: color)
         var baseline = 6 + text.ascender
         for (index, line) in lines.enumerated() {
             if index > 0, let aligned = alignedMarker(line, under: lines[index - 1], text: text) {

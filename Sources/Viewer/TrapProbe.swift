@@ -65,7 +65,12 @@ enum TrapProbe {
     static func problem(what: String, output: String, finished: Bool, status: Int32, timeout: Double) -> String? {
         let lines = output.split(separator: "\n").map(String.init)
         let frames = lines.compactMap(CrashFrame.init(line:))
-        let said = summary(of: output).map { ": \($0)" } ?? ""
+        // The runtime's message from "Fatal error" on (the runtime's own file and line before it name
+        // the standard library, not the user's code).
+        let said =
+            summary(of: output).map { message in
+                ": " + (message.range(of: "Fatal error").map { String(message[$0.lowerBound...]) } ?? message)
+            } ?? ""
         if !finished {
             return "\(what) did not finish within the trial copy's time limit of \(Int(timeout)) s\(said)"
         }
@@ -75,9 +80,11 @@ enum TrapProbe {
                 return
                     "\(what) went past the trial copy's memory limit (\(memoryLimit >> 30) GiB more than the viewer uses)\(said)"
             }
+            // "FILE: what" becomes "FILE:LINE: what" when the frames name the user's line.
             let place = frames.isEmpty ? nil : SourceLines.userLine(of: frames)
-            let at = place.map { " at \($0)" } ?? ""
-            return "\(what) trapped\(at)\(said.isEmpty ? " (\(signalName(signal)))" : said)"
+            let parts = what.split(separator: ": ", maxSplits: 1).map(String.init)
+            let subject = place.map { parts.count == 2 ? "\($0): \(parts[1])" : "\($0): \(what)" } ?? what
+            return "\(subject) trapped\(said.isEmpty ? " (\(signalName(signal)))" : said)"
         }
         let code = (status >> 8) & 0xFF
         return code == 0 ? nil : "\(what) called exit(\(code))\(said)"

@@ -109,6 +109,7 @@ final class ViewerApp {
             if session.quitRequested || windowDestroyed { break }
             if sceneFileWatcher?.takeChange() == true, session.source === watchedSource { session.reloadSceneFile() }
             session.reportFinishedRecordings()
+            session.finishBackgroundCompile()
             let now = MonotonicTime.nanoseconds()
             if session.isAnimating || runsFixedFrames || session.isRecording {
                 scheduler.start(at: now)

@@ -117,6 +117,7 @@ final class ViewerSession {
         defer { actionLogChanged() }
         self.timeline = TimelineScrubber(text: smallText)
         self.text = text
+        self.wakeLoop = recordingFinished
         self.recording = RecordingController(
             includesUI: options.recordUI && !options.noHUD, exact: options.recordExact, fps: options.fps,
             directory: recordingsDirectory,
@@ -131,6 +132,9 @@ final class ViewerSession {
             errorIsARefusal = true
         }
     }
+
+    /// Wakes the viewer's loop from another thread (a recording or a compile that ended).
+    private let wakeLoop: @Sendable () -> Void
 
     /// `scene` as a file the easing editor can write to: an existing `.json` or `.swift` file.
     private static func sceneFileURL(_ scene: String) -> URL? {
@@ -149,7 +153,8 @@ final class ViewerSession {
         guard overlayEnabled else { return .none }
         let lines = inspectorVisible ? timelinePanel.lineCount : 0
         return WindowLayout.Chrome(
-            bannerHeight: sceneError.map { SceneErrorBanner.height(of: $0, text: text) } ?? 0,
+            bannerHeight: sceneError.map { SceneErrorBanner.height(of: $0, text: text) }
+                ?? compilingNotice.map { SceneErrorBanner.height(of: $0, title: nil, text: text) } ?? 0,
             hudHeight: hudVisible ? hud.stripHeight : 0, timelineHeight: TimelinePanel.height(lineCount: lines),
             toolbarHeight: toolbar.height, inspectorOpen: inspectorVisible || easingEditorVisible)
     }
@@ -569,10 +574,46 @@ final class ViewerSession {
     }
 
     /// Loads the scene file again after it was saved, keeping the media time; when it cannot be
-    /// loaded the last good scene stays and the error is shown in the window until a good save.
+    /// loaded the last good scene stays and the error is shown in the window until a good save. A
+    /// Swift scene is compiled first off the viewer's thread (`BackgroundCompile`), the banner saying so
+    /// while the last good scene plays on; `finishBackgroundCompile` then makes it from the cache.
     func reloadSceneFile() {
         guard let scene = source as? SceneSource else { return }
-        let start = MonotonicTime.nanoseconds()
+        if let sceneFile, sceneFileSource === scene, sceneFile.pathExtension == "swift" {
+            compilingNotice = "Compiling \(sceneFile.lastPathComponent)… (the last good scene plays on)"
+            compileStarted = MonotonicTime.nanoseconds()
+            backgroundCompile.start(sceneFile.path)
+            log("scene file: compiling \(sceneFile.lastPathComponent)")
+            needsRedraw = true
+            return
+        }
+        reload(scene, since: MonotonicTime.nanoseconds())
+    }
+
+    /// Once a background compile has ended: the scene made again from the compiled library, or the
+    /// compiler's messages in the banner (the last good scene stays).
+    func finishBackgroundCompile() {
+        guard let outcome = backgroundCompile.takeOutcome() else { return }
+        compilingNotice = nil
+        needsRedraw = true
+        guard let scene = source as? SceneSource, sceneFileSource === scene, sceneFile?.path == outcome.path else {
+            return
+        }
+        if let error = outcome.error {
+            showReloadError(error)
+            return
+        }
+        reload(scene, since: compileStarted)
+    }
+
+    /// While a Swift scene compiles after a save, what the banner says.
+    private(set) var compilingNotice: String?
+    /// When the last background compile began (the reload's time counts from there).
+    private var compileStarted: Int64 = 0
+    private lazy var backgroundCompile = BackgroundCompile(wake: wakeLoop)
+
+    /// Makes `scene` again from its file (a Swift scene's library from the cache), keeping the media time.
+    private func reload(_ scene: SceneSource, since start: Int64) {
         do {
             try scene.reload()
             sceneError = nil
@@ -582,14 +623,20 @@ final class ViewerSession {
                 "scene file: reloaded in \(String(format: "%.0f", reloadMilliseconds ?? 0)) ms t=\(String(format: "%.3f", shownMediaTime ?? 0))"
             )
         } catch {
-            // A Swift scene's compile errors are shown as the compiler printed them.
-            let compilerOutput = (error as? SceneLoadError)?.compilerOutput
-            sceneError = compilerOutput ?? "\(error)"
-            errorIsARefusal = false
-            let logged =
-                compilerOutput?.split(separator: "\n").first { $0.contains("error:") }.map(String.init) ?? "\(error)"
-            log("scene file: error (keeping the last good scene): \(logged.replacingOccurrences(of: "\n", with: " "))")
+            showReloadError(error)
         }
+        needsRedraw = true
+    }
+
+    /// Shows why a save did not load in the banner (a Swift scene's compile errors as the compiler
+    /// printed them) and logs its first line; the last good scene stays.
+    private func showReloadError(_ error: any Error) {
+        let compilerOutput = (error as? SceneLoadError)?.compilerOutput
+        sceneError = compilerOutput ?? "\(error)"
+        errorIsARefusal = false
+        let logged =
+            compilerOutput?.split(separator: "\n").first { $0.contains("error:") }.map(String.init) ?? "\(error)"
+        log("scene file: error (keeping the last good scene): \(logged.replacingOccurrences(of: "\n", with: " "))")
         needsRedraw = true
     }
 
@@ -815,7 +862,12 @@ final class ViewerSession {
                 title: "Keys", entries: KeyMap.help,
                 in: PixelRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height), into: bitmap)
         }
-        if let sceneError { SceneErrorBanner.draw(sceneError, text: text, into: bitmap) }
+        if let sceneError {
+            SceneErrorBanner.draw(sceneError, text: text, into: bitmap)
+        } else if let compilingNotice {
+            SceneErrorBanner.draw(
+                compilingNotice, title: nil, color: SceneErrorBanner.noticeColor, text: text, into: bitmap)
+        }
     }
 
     /// Appends to a frame-exact recording every frame whose time the media clock has passed, each

@@ -4,8 +4,9 @@ import LayerKit
 /// Turns a Swift scene file into a ready `ScriptScene`: compiled (or taken from the cache), loaded
 /// into this process, and set up at `size` with `images` as its `ScenePictures`.
 enum SwiftSceneLoader {
-    /// The toolchain, found once per process. Scenes are loaded on one thread (the command's, or the
-    /// viewer's event loop), the only one that reads or writes it.
+    /// The toolchain, found once per process. Scenes are compiled on one thread at a time (the
+    /// command's; in the viewer, its loop or the one background compile it waits for), so no two
+    /// threads read or write it at once.
     nonisolated(unsafe) private static var toolchain: ScriptToolchain?
 
     /// Compiles the Swift scene at `path` unless the cache has it; the compiled library. `note`
