@@ -111,11 +111,19 @@ import Testing
     /// A view class that does not override `draw(_:)`.
     final class Plain: UIView {}
 
+    /// A view of its own class each, so the first display of the class is the one looked at.
+    final class Pictured: UIView {}
+
     @Test func aViewThatDoesNotDrawKeepsNoBackingStore() {
         let clock = freshEngine(at: 0)
         let first = Plain(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         step(first.layer, clock, at: 0)
         #expect(first.layer.contents == nil)
+        let picture = CGImage(width: 1, height: 1, pixels: [0xFF00_FF00])
+        let pictured = Pictured(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        pictured.layer.contents = picture
+        step(pictured.layer, clock, at: 0.1)
+        #expect((pictured.layer.contents as? CGImage) === picture)  // its own contents stay
         let second = Plain(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         #expect(!second.layer.needsDisplay())  // the class is known not to draw
     }

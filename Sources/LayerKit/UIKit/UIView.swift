@@ -163,13 +163,15 @@ open class UIView: CALayerDelegate {
 
     /// The layer's display: its backing store drawn by `draw(_:)`. A class whose first display reached
     /// the base `draw(_:)` and drew nothing is recorded as not drawing: its views keep no backing store
-    /// (as UIKit gives none to a view that does not override `draw(_:)`).
+    /// and the layer keeps the `contents` it had (as UIKit never displays a view that does not override
+    /// `draw(_:)`, so `layer.contents = image.cgImage` stays).
     open func display(_ layer: CALayer) {
         guard !Self.knownNotToDraw else { return }
+        let before = layer.contents
         reachedBaseDraw = false
         layer.displayBackingStore()
         guard reachedBaseDraw, (layer.contents as? CGImage)?.isTransparent ?? true else { return }
-        layer.setDrawnContents(nil)
+        layer.setDrawnContents(before)
         UIView.notDrawing.withLock { _ = $0.insert(ObjectIdentifier(Self.self)) }
     }
 
