@@ -108,6 +108,16 @@ import Testing
         #expect(view.draws == 2)
     }
 
+    /// A view backed by a gradient layer, declared as UIKit code declares it.
+    final class Gradient: UIView {
+        override class var layerClass: AnyClass { return CAGradientLayer.self }
+    }
+
+    @Test func layerClassIsAnyClassAsInUIKit() {
+        #expect(Gradient().layer is CAGradientLayer)
+        #expect(type(of: UIView().layer) == CALayer.self)
+    }
+
     /// A view class that does not override `draw(_:)`.
     final class Plain: UIView {}
 

@@ -13,8 +13,13 @@ import Synchronization
 /// through the current context (`UIGraphicsGetCurrentContext()`), once when the view is first shown and
 /// again after `setNeedsDisplay()`.
 open class UIView: CALayerDelegate {
-    /// The class of the backing layer (`CAShapeLayer.self`, …); `CALayer` by default.
-    open class var layerClass: CALayer.Type { CALayer.self }
+    /// The class of the backing layer (`CAShapeLayer.self`, …); `CALayer` by default. `AnyClass`, as
+    /// UIKit declares it, so `override class var layerClass: AnyClass` compiles as written (a class that
+    /// is no `CALayer` gives a `CALayer`).
+    open class var layerClass: AnyClass { CALayer.self }
+
+    /// A new backing layer of `layerClass`.
+    private static func makeLayer() -> CALayer { ((layerClass as? CALayer.Type) ?? CALayer.self).init(layer: ()) }
 
     /// The backing layer; its delegate is the view.
     public let layer: CALayer
@@ -28,7 +33,7 @@ open class UIView: CALayerDelegate {
     private var reachedBaseDraw = false
 
     public init(frame: CGRect) {
-        layer = Self.layerClass.init(layer: ())
+        layer = Self.makeLayer()
         layer.delegate = self
         layer.frame = frame
         // Its size changed from zero, as setting `frame` in UIKit's `init(frame:)` does: it needs layout.
@@ -39,7 +44,7 @@ open class UIView: CALayerDelegate {
     /// A view with a zero frame (nothing is decoded: there are no archives here). Required, as `NSCoding`
     /// makes it on iOS, so a subclass's `required init?(coder:)` compiles as written there.
     public required init?(coder: NSCoder) {
-        layer = Self.layerClass.init(layer: ())
+        layer = Self.makeLayer()
         layer.delegate = self
         if !Self.knownNotToDraw { layer.setNeedsDisplay() }
     }
