@@ -118,6 +118,23 @@ import Testing
         #expect(type(of: UIView().layer) == CALayer.self)
     }
 
+    @Test func contentModeSetsTheGravityAndRedrawRedrawsOnResize() {
+        let clock = freshEngine(at: 0)
+        let view = HalfRed(frame: CGRect(x: 0, y: 0, width: 8, height: 4))
+        view.contentMode = .scaleAspectFit
+        #expect(view.layer.contentsGravity == .resizeAspect && !view.layer.needsDisplayOnBoundsChange)
+        view.contentMode = .topLeft
+        #expect(view.layer.contentsGravity == .bottomLeft)  // CA's "bottom" is the visual top in y-down layers
+        view.contentMode = .redraw
+        #expect(view.layer.contentsGravity == .resize && view.layer.needsDisplayOnBoundsChange)
+        step(view.layer, clock, at: 0)
+        #expect(view.draws == 1)
+        view.bounds = CGRect(x: 0, y: 0, width: 16, height: 4)
+        step(view.layer, clock, at: 0.1)
+        #expect(view.draws == 2)
+        #expect((view.layer.contents as? CGImage)?.width == 16)
+    }
+
     /// A view class that does not override `draw(_:)`.
     final class Plain: UIView {}
 

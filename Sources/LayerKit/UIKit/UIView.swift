@@ -29,6 +29,14 @@ open class UIView: CALayerDelegate {
     open var isUserInteractionEnabled = true
     /// A number the app chooses to find the view by (`viewWithTag(_:)`).
     open var tag = 0
+    /// How the layer's picture fits its bounds: the layer's `contentsGravity`, and with `.redraw` a
+    /// new drawing (`draw(_:)`) whenever the size changes (`needsDisplayOnBoundsChange`).
+    open var contentMode = ContentMode.scaleToFill {
+        didSet {
+            layer.contentsGravity = contentMode.gravity
+            layer.needsDisplayOnBoundsChange = contentMode == .redraw
+        }
+    }
     /// Set by the base `draw(_:)`: the view's class may not draw (see `display(_:)`).
     private var reachedBaseDraw = false
 
