@@ -149,4 +149,17 @@ import Testing
         second.stopAnimation(true)
         #expect(second.state == .inactive && view.center.x == 50 && positions == [.end])
     }
+
+    @Test func pausedAnimatorsScrubLinearlyUnlessTold() {
+        let clock = freshEngine(at: 0)
+        let view = shownView(clock, at: 0)
+        let animator = UIViewPropertyAnimator(duration: 1, curve: .easeIn) { view.center.x = 100 }
+        animator.pauseAnimation()
+        animator.fractionComplete = 0.5
+        #expect(close(x(view, clock, at: 0.1), 50))  // linear while scrubbed
+        animator.scrubsLinearly = false
+        #expect(close(x(view, clock, at: 0.2), 31.535681, 1e-5))  // ease-in (0.42, 0, 1, 1) at half time
+        animator.startAnimation(afterDelay: 1)
+        #expect(animator.fractionComplete == 0.5)  // held through the delay
+    }
 }

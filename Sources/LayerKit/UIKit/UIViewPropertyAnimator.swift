@@ -48,6 +48,11 @@ open class UIViewPropertyAnimator {
     }
     /// Kept for ported code: there are no touches here.
     open var isUserInteractionEnabled = true
+    /// Whether a paused animator shows `fractionComplete` linearly (the curve left out) while it is
+    /// scrubbed, as UIKit's default; resuming puts the curve back (the picture moves to the eased value).
+    open var scrubsLinearly = true {
+        didSet { if state == .active, !isRunning { drive() } }
+    }
     /// Whether the animator stays active at the end (waiting for `finishAnimation(at:)`) instead of
     /// finishing by itself.
     open var pausesOnCompletion = false
@@ -174,7 +179,7 @@ open class UIViewPropertyAnimator {
     open var fractionComplete: CGFloat {
         get {
             guard isRunning, duration > 0 else { return CGFloat(anchor.fraction) }
-            let elapsed = (CACurrentMediaTime() - anchor.mediaTime) / duration
+            let elapsed = max(CACurrentMediaTime() - anchor.mediaTime, 0) / duration
             return CGFloat(min(max(anchor.fraction + (isReversed ? -elapsed : elapsed), 0), 1))
         }
         set {
@@ -271,15 +276,16 @@ open class UIViewPropertyAnimator {
             return animation
         }
         let animation = CAKeyframeAnimation(keyPath: change.key)
+        let eased = !isRunning && scrubsLinearly ? CAMediaTimingFunction(name: .linear) : curve!
         let from = change.from ?? NSNull()
         let to = change.to ?? NSNull()
         if track.delayFactor > 0 {
             animation.values = [from, from, to]
             animation.keyTimes = [0, NSNumber(value: track.delayFactor), 1]
-            animation.timingFunctions = [CAMediaTimingFunction(name: .linear), curve!]
+            animation.timingFunctions = [CAMediaTimingFunction(name: .linear), eased]
         } else {
             animation.values = [from, to]
-            animation.timingFunctions = [curve!]
+            animation.timingFunctions = [eased]
         }
         animation.duration = duration
         return animation
