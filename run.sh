@@ -3,6 +3,7 @@
 #   ./run.sh              build (release) and open the viewer on the bundled assets
 #   ./run.sh test         install what the tests need, then run every test suite
 #   ./run.sh install [PREFIX]  the binary, its man page and shell completions under PREFIX (/usr/local)
+#   ./run.sh docs         the API reference (DocC) of LayerKit, Compositor, ImageFiles, Scenes, Viewer in .build/docs/
 #   ./run.sh ARGS...      build (release) when needed and run `layerscope ARGS...`
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -92,8 +93,17 @@ install_layerscope() {
     say "installed $prefix/bin/layerscope ($("$prefix/bin/layerscope" --version))"
 }
 
+# The API reference (DocC) of the library modules, into .build/docs/ (docs/tools/docc.sh).
+build_docs() {
+    local bin
+    bin=$(release_binary)
+    docs/tools/docc.sh "$(dirname "$bin")" .build/docs >&2
+    say "wrote .build/docs/ (serve it, e.g. python3 -m http.server -d .build/docs 8000, then open http://localhost:8000/)"
+}
+
 case "${1:-}" in
     test) run_tests ;;
+    docs) build_docs ;;
     install) shift; install_layerscope "$@" ;;
     "")
         bin=$(release_binary)

@@ -4,7 +4,7 @@
 # repository by file:// URL and an exact version tag, imports LayerKit and Compositor (and, in a file of
 # its own, QuartzCore and UIKit, as pasted iOS code does), and runs it; a second program of that
 # package opens the viewer on its own Swift scene (a SceneScript class of its own, through
-# `runViewer`) under an Xvfb started here, as the README shows.
+# `runViewer`) under an Xvfb started here, as docs/embedding.md shows.
 # What is checked is the work tree as it is, uncommitted changes included: its files (tracked ones and
 # untracked ones not ignored) are committed into a temporary repository and tagged there, so the
 # repository itself is left untouched. Debug build; about two minutes.

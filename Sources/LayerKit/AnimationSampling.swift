@@ -2,7 +2,9 @@
 public enum AnimationPhase: Equatable, Sendable {
     /// Which way an autoreversing repeat is playing.
     public enum Leg: Equatable, Sendable {
+        /// Playing forwards: the first half of an autoreversing repeat, or any repeat without `autoreverses`.
         case forward
+        /// Playing backwards: the second half of an autoreversing repeat.
         case reverse
     }
 
@@ -35,6 +37,7 @@ public enum AnimationPhase: Equatable, Sendable {
 public struct AnimationSample: Equatable, Sendable {
     /// The layer's local time that was sampled.
     public var localTime: Double
+    /// Where the animation is at that time: before, filled, active (with its repeat and leg), after or removed.
     public var phase: AnimationPhase
     /// The fraction of the simple duration fed to the timing function (0…1), when the animation shows.
     public var inputFraction: Double?
@@ -60,12 +63,19 @@ public struct AnimationTimingFacts: Equatable, Sendable {
     public var beginTime: Double
     /// Resolved simple duration in seconds.
     public var duration: Double
+    /// The animation's `repeatCount`.
     public var repeatCount: Float
+    /// The animation's `repeatDuration`, in seconds.
     public var repeatDuration: Double
+    /// The animation's `autoreverses`.
     public var autoreverses: Bool
+    /// The animation's `fillMode`.
     public var fillMode: CAMediaTimingFillMode
+    /// The animation's own `speed`.
     public var speed: Double
+    /// The animation's own `timeOffset`, in seconds.
     public var timeOffset: Double
+    /// The animation's `isRemovedOnCompletion`.
     public var isRemovedOnCompletion: Bool
     /// The timing function's name (`linear` also for a nil function), nil for custom control points.
     public var timingFunctionName: String?
@@ -78,6 +88,7 @@ public struct AnimationTimingFacts: Equatable, Sendable {
     /// Layer-local times at which the active period starts and ends in its direction of travel (nil when
     /// it never does, e.g. at speed 0 or with endless repeats).
     public var activeStart: Double?
+    /// The layer-local time at which the active period ends in its direction of travel (see `activeStart`).
     public var activeEnd: Double?
 
     /// A spring's mass, stiffness, damping and initial velocity (nil for other kinds): it paces the
@@ -134,10 +145,12 @@ public final class AnimationSampler {
     public let layer: CALayer
     /// The layer's copy of the animation.
     public let animation: CAAnimation
+    /// The animation's resolved timing, as the inspector's timeline draws it.
     public let facts: AnimationTimingFacts
     /// The media time at which the animation was added (its `beginTime` 0 became that layer's time then).
     public let addedAt: Double
-    private let program: AnimationProgram
+    /// How the engine evaluates the animation (the time chain reads its timing).
+    let program: AnimationProgram
     private let valueKey: AnimatableKey?
     /// True for a `transform.…` key path (see `drivenNumber`).
     private let drivesTransformComponent: Bool

@@ -13,6 +13,7 @@ open class CAAnimation: CAMediaTiming {
     /// On a layer's copy: the transaction completion blocks waiting for it to stop (not copied).
     var completionRecords: [CompletionRecord]?
 
+    /// A new animation with Core Animation's defaults (duration 0, which plays as 0.25 s).
     public required init() {}
 
     /// A new animation, as `CAAnimation.animation()` / `[CABasicAnimation animation]`.
@@ -122,6 +123,7 @@ open class CAPropertyAnimation: CAAnimation {
     /// Turns the animated number(s) into a transform.
     public var valueFunction: CAValueFunction?
 
+    /// A new property animation with no key path.
     public required init() {}
 
     /// An animation of `path`, as `CABasicAnimation(keyPath:)`.
@@ -161,10 +163,14 @@ open class CAPropertyAnimation: CAAnimation {
 /// An animation between two values, given by any two of `fromValue`, `toValue`, `byValue` (a missing
 /// end is the model value of the property).
 open class CABasicAnimation: CAPropertyAnimation {
+    /// The value the animation starts from (nil: from the model value, or `toValue` − `byValue`).
     public var fromValue: Any?
+    /// The value the animation ends at (nil: at the model value, or `fromValue` + `byValue`).
     public var toValue: Any?
+    /// The change the animation makes, added to `fromValue` or to the model value.
     public var byValue: Any?
 
+    /// A new basic animation with no key path and no values.
     public required init() {}
 
     open override func setValue(_ value: Any?, forKey key: String) {
@@ -209,6 +215,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// Turn the layer along the path's tangent.
     public var rotationMode: CAAnimationRotationMode?
 
+    /// A new keyframe animation with no key path and no values.
     public required init() {}
 
     open override func copyProperties(from other: CAAnimation) {
@@ -226,8 +233,10 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 /// Animations that run together in the group's time space, clipped (not scaled) by its duration.
 /// Only the group's delegate is told about start and stop.
 open class CAAnimationGroup: CAAnimation {
+    /// The grouped animations, each timed in the group's time and cut off at its end.
     public var animations: [CAAnimation]?
 
+    /// A new, empty group.
     public required init() {}
 
     open override func copyProperties(from other: CAAnimation) {
@@ -240,8 +249,10 @@ open class CAAnimationGroup: CAAnimation {
 /// Maps the animated number(s) to a transform, as Core Animation's `CAValueFunction`.
 /// `@unchecked Sendable`: immutable after creation.
 public final class CAValueFunction: @unchecked Sendable {
+    /// The value function's name (`rotateZ`, `scale`, `translateX`, …).
     public let name: CAValueFunctionName
 
+    /// The value function of that name (`CAValueFunction(name: .rotateZ)`).
     public init?(name: CAValueFunctionName) {
         switch name {
         case .rotateX, .rotateY, .rotateZ, .scale, .scaleX, .scaleY, .scaleZ,

@@ -3,7 +3,9 @@
 public struct CAAnimationEvent {
     /// Which delegate method was called.
     public enum Kind: Equatable, Sendable {
+        /// `animationDidStart(_:)` was delivered.
         case didStart
+        /// `animationDidStop(_:finished:)` was delivered: `finished` is false when the animation was removed early.
         case didStop(finished: Bool)
     }
 

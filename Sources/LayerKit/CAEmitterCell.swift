@@ -3,58 +3,83 @@
 /// is the change per second of the particle's age (core-animation-breadth.md §11). Angles are in
 /// radians, clockwise on a y-down screen; `yAcceleration > 0` falls down.
 open class CAEmitterCell {
+    /// The cell's name (Core Animation names cells in key paths by it; those are not animated here).
     public var name: String?
+    /// Whether the cell emits particles (default true).
     public var isEnabled = true
     /// Particles per second (times the layer's `birthRate`).
     public var birthRate: Float = 0
     /// Seconds a particle lives (times the layer's `lifetime`), and its range.
     public var lifetime: Float = 0
+    /// How far a particle's lifetime may differ from `lifetime`, either way, in seconds.
     public var lifetimeRange: Float = 0
     /// Initial speed in points per second (times the layer's `velocity`), and its range.
     public var velocity: CGFloat = 0
+    /// How far a particle's initial speed may differ from `velocity`, either way, in points per second.
     public var velocityRange: CGFloat = 0
     /// The direction of emission in the plane, from +x; `emissionRange` is the full width of the fan.
     public var emissionLongitude: CGFloat = 0
     /// Kept for ported code: particles move in the layer's plane, so the colatitude is not used.
     public var emissionLatitude: CGFloat = 0
+    /// The angle around the emission direction particles are spread over, in radians.
     public var emissionRange: CGFloat = 0
     /// Acceleration in points per second squared.
     public var xAcceleration: CGFloat = 0
+    /// The acceleration along y applied to every particle, in points per second squared.
     public var yAcceleration: CGFloat = 0
+    /// The acceleration along z (drawn flat: it changes nothing).
     public var zAcceleration: CGFloat = 0
     /// Size multiplier of the contents (times the layer's `scale`), its range, and its change per second.
     public var scale: CGFloat = 1
+    /// How far a particle's scale may differ from `scale`, either way.
     public var scaleRange: CGFloat = 0
+    /// How fast a particle's scale changes, per second.
     public var scaleSpeed: CGFloat = 0
     /// Turning speed in radians per second (times the layer's `spin`), and its range.
     public var spin: CGFloat = 0
+    /// How far a particle's spin may differ from `spin`, either way, in radians per second.
     public var spinRange: CGFloat = 0
     /// The colour the contents are multiplied by, its ranges per channel and their changes per second.
     public var color: CGColor? = .white
+    /// How far a particle's red component may differ from `color`'s, either way.
     public var redRange: Float = 0
+    /// How far a particle's green component may differ from `color`'s, either way.
     public var greenRange: Float = 0
+    /// How far a particle's blue component may differ from `color`'s, either way.
     public var blueRange: Float = 0
+    /// How far a particle's alpha may differ from `color`'s, either way.
     public var alphaRange: Float = 0
+    /// How fast a particle's red component changes, per second.
     public var redSpeed: Float = 0
+    /// How fast a particle's green component changes, per second.
     public var greenSpeed: Float = 0
+    /// How fast a particle's blue component changes, per second.
     public var blueSpeed: Float = 0
+    /// How fast a particle's alpha changes, per second.
     public var alphaSpeed: Float = 0
     /// The particle's image (a Raster `Bitmap`, as for `CALayer.contents`); a cell without one draws nothing.
     public var contents: Any?
     /// Pixels per point of `contents` (its drawn size is its pixel size ÷ this × the particle's scale).
     public var contentsScale: CGFloat = 1
 
-    // CAMediaTiming: when the cell emits, in its emitter layer's local time.
+    /// When the cell starts emitting, in its emitter layer's local time (see `emits(at:)`).
     public var beginTime: CFTimeInterval = 0
+    /// How long one cycle of emission lasts; 0 (the default) emits without end.
     public var duration: CFTimeInterval = 0
+    /// The rate of the cell's time against its layer's.
     public var speed: Float = 1
+    /// An offset added to the cell's time.
     public var timeOffset: CFTimeInterval = 0
+    /// How many cycles of `duration` the cell emits for (0: one).
     public var repeatCount: Float = 0
+    /// How long the cell emits for, in its own time (0: decided by `repeatCount`).
     public var repeatDuration: CFTimeInterval = 0
+    /// Whether a cycle lasts twice `duration` (forwards and back).
     public var autoreverses = false
     /// Kept for `CAMediaTiming`: emission has no fill.
     public var fillMode = CAMediaTimingFillMode.removed
 
+    /// A new cell that emits nothing until its `birthRate` and `lifetime` are set.
     public init() {}
 }
 
@@ -86,7 +111,9 @@ extension CAEmitterCell: CAMediaTiming {
 extension CAEmitterCell {
     /// A cell property as scene files and key-value coding name it.
     public struct Property: Sendable {
+        /// The property's key, as scene files and `value(forKey:)` spell it.
         public let name: String
+        /// The kind of value the property takes.
         public let valueType: LayerProperty.ValueType
         /// The values a scene file may give it (nil: any finite number).
         public let validRange: ClosedRange<Double>?

@@ -61,6 +61,7 @@ open class CAEmitterLayer: CALayer {
         get { emitter.position }
         set { setEmitter(\.position, newValue) }
     }
+    /// The z coordinate of the emitter's centre (drawn flat: it changes nothing).
     public var emitterZPosition: CGFloat {
         get { emitter.zPosition }
         set { setEmitter(\.zPosition, newValue) }
@@ -70,18 +71,22 @@ open class CAEmitterLayer: CALayer {
         get { emitter.size }
         set { setEmitter(\.size, newValue) }
     }
+    /// The emitter shape's depth (drawn flat: it changes nothing).
     public var emitterDepth: CGFloat {
         get { emitter.depth }
         set { setEmitter(\.depth, newValue) }
     }
+    /// The shape particles are emitted from (default `point`).
     public var emitterShape: CAEmitterLayerEmitterShape {
         get { emitter.shape }
         set { setEmitter(\.shape, newValue) }
     }
+    /// Which part of the shape particles start from (default `volume`).
     public var emitterMode: CAEmitterLayerEmitterMode {
         get { emitter.mode }
         set { setEmitter(\.mode, newValue) }
     }
+    /// The order and way particles are drawn (default `unordered`).
     public var renderMode: CAEmitterLayerRenderMode {
         get { emitter.renderMode }
         set { setEmitter(\.renderMode, newValue) }
@@ -95,18 +100,22 @@ open class CAEmitterLayer: CALayer {
             setEmitter(\.birthRate, newValue)
         }
     }
+    /// Multiplies every cell's `lifetime` (default 1).
     public var lifetime: Float {
         get { emitter.lifetime }
         set { setEmitter(\.lifetime, newValue) }
     }
+    /// Multiplies every cell's `velocity` (default 1).
     public var velocity: Float {
         get { emitter.velocity }
         set { setEmitter(\.velocity, newValue) }
     }
+    /// Multiplies every cell's `scale` (default 1).
     public var scale: Float {
         get { emitter.scale }
         set { setEmitter(\.scale, newValue) }
     }
+    /// Multiplies every cell's `spin` (default 1).
     public var spin: Float {
         get { emitter.spin }
         set { setEmitter(\.spin, newValue) }
@@ -142,13 +151,17 @@ open class CAEmitterLayer: CALayer {
 
     /// One living particle, in the emitter layer's coordinates.
     public struct Particle {
+        /// The particle's centre, in the emitter layer's coordinates.
         public var position: CGPoint
         /// The turn of the contents, radians, clockwise on screen.
         public var angle: CGFloat
+        /// The particle's scale, 1 for the contents at their size.
         public var scale: CGFloat
         /// The colour the contents are multiplied by, straight alpha, each channel in 0…1.
         public var color: (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)
+        /// The picture drawn for the particle (its cell's `contents`).
         public var contents: Any?
+        /// Pixels per point of `contents`.
         public var contentsScale: CGFloat
         /// Seconds since the particle was born.
         public var age: CFTimeInterval

@@ -225,22 +225,27 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
 
     // MARK: Geometry
 
+    /// The layer's own coordinate space: its origin and size in points. Animatable.
     public var bounds: CGRect {
         get { state.bounds }
         set { setState(\.bounds, newValue) }
     }
+    /// Where `anchorPoint` sits in the superlayer's coordinates. Animatable.
     public var position: CGPoint {
         get { state.position }
         set { setState(\.position, newValue) }
     }
+    /// The bounds' point, in unit coordinates, that `position` and `transform` are about (0.5, 0.5). Animatable.
     public var anchorPoint: CGPoint {
         get { state.anchorPoint }
         set { setState(\.anchorPoint, newValue) }
     }
+    /// The layer's position on the z axis: draw order among siblings and depth in 3-D. Animatable.
     public var zPosition: CGFloat {
         get { state.zPosition }
         set { setState(\.zPosition, newValue) }
     }
+    /// The transform applied about the anchor point, relative to `position`. Animatable.
     public var transform: CATransform3D {
         get { state.transform }
         set { setState(\.transform, newValue) }
@@ -315,14 +320,17 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
 
     // MARK: Appearance
 
+    /// The layer's opacity, 0…1, applied to it and its sublayers as one. Animatable.
     public var opacity: Float {
         get { state.opacity }
         set { setState(\.opacity, newValue) }
     }
+    /// Whether the layer and its sublayers are not drawn. Animatable (discretely).
     public var isHidden: Bool {
         get { state.isHidden }
         set { setState(\.isHidden, newValue) }
     }
+    /// The colour filling the bounds, under the contents and sublayers (nil: none). Animatable.
     public var backgroundColor: CGColor? {
         get { state.backgroundColor }
         set { setState(\.backgroundColor, newValue) }
@@ -335,6 +343,7 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
             modelDidChange()
         }
     }
+    /// How `contents` is fitted into the bounds (default `resize`).
     public var contentsGravity: CALayerContentsGravity {
         get { contentsGravityStorage }
         set {
@@ -362,10 +371,12 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
         get { state.contentsScale }
         set { setState(\.contentsScale, newValue) }
     }
+    /// Whether the sublayers are clipped to the bounds (rounded by `cornerRadius`).
     public var masksToBounds: Bool {
         get { state.masksToBounds }
         set { setState(\.masksToBounds, newValue) }
     }
+    /// The radius of the rounded corners of the background, border and clip. Animatable.
     public var cornerRadius: CGFloat {
         get { state.cornerRadius }
         set { setState(\.cornerRadius, newValue) }

@@ -62,18 +62,22 @@ open class CAReplicatorLayer: CALayer {
         get { replicator.instanceColor }
         set { setReplicator(\.instanceColor, newValue) }
     }
+    /// Added to the red component of `instanceColor` once more for each copy. Animatable.
     public var instanceRedOffset: Float {
         get { replicator.instanceRedOffset }
         set { setReplicator(\.instanceRedOffset, newValue) }
     }
+    /// Added to the green component of `instanceColor` once more for each copy. Animatable.
     public var instanceGreenOffset: Float {
         get { replicator.instanceGreenOffset }
         set { setReplicator(\.instanceGreenOffset, newValue) }
     }
+    /// Added to the blue component of `instanceColor` once more for each copy. Animatable.
     public var instanceBlueOffset: Float {
         get { replicator.instanceBlueOffset }
         set { setReplicator(\.instanceBlueOffset, newValue) }
     }
+    /// Added to the alpha of `instanceColor` once more for each copy. Animatable.
     public var instanceAlphaOffset: Float {
         get { replicator.instanceAlphaOffset }
         set { setReplicator(\.instanceAlphaOffset, newValue) }

@@ -40,6 +40,7 @@ open class CAShapeLayer: CALayer {
         get { shape.fillColor }
         set { setShape(\.fillColor, newValue) }
     }
+    /// The winding rule the path is filled by (default `nonZero`).
     public var fillRule: CAShapeLayerFillRule {
         get { shape.fillRule }
         set { setShape(\.fillRule, newValue) }
@@ -49,18 +50,22 @@ open class CAShapeLayer: CALayer {
         get { shape.strokeColor }
         set { setShape(\.strokeColor, newValue) }
     }
+    /// The stroke's width in points (default 1). Animatable.
     public var lineWidth: CGFloat {
         get { shape.lineWidth }
         set { setShape(\.lineWidth, newValue) }
     }
+    /// The shape of the stroke's open ends (default `butt`).
     public var lineCap: CAShapeLayerLineCap {
         get { shape.lineCap }
         set { setShape(\.lineCap, newValue) }
     }
+    /// The shape of the stroke's corners (default `miter`).
     public var lineJoin: CAShapeLayerLineJoin {
         get { shape.lineJoin }
         set { setShape(\.lineJoin, newValue) }
     }
+    /// The miter length, in line widths, past which a miter corner is bevelled (default 10). Animatable.
     public var miterLimit: CGFloat {
         get { shape.miterLimit }
         set { setShape(\.miterLimit, newValue) }
@@ -70,6 +75,7 @@ open class CAShapeLayer: CALayer {
         get { shape.lineDashPattern }
         set { setShape(\.lineDashPattern, newValue) }
     }
+    /// How far into `lineDashPattern` the dashes start, in points. Animatable.
     public var lineDashPhase: CGFloat {
         get { shape.lineDashPhase }
         set { setShape(\.lineDashPhase, newValue) }

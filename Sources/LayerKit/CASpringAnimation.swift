@@ -19,6 +19,7 @@ open class CASpringAnimation: CABasicAnimation {
     /// damped (default false; true for springs made with `init(perceptualDuration:bounce:)`).
     public var allowsOverdamping = false
 
+    /// A new spring animation with Core Animation's defaults: mass 1, stiffness 100, damping 10.
     public required init() {}
 
     /// A spring of mass 1 that takes about `perceptualDuration` seconds and bounces by `bounce`

@@ -10,10 +10,12 @@
 /// Implicit actions run when `CAEngine.implicitActionsEnabled` is on (the default, as in Core
 /// Animation); `disableActions` suppresses them for the transaction.
 public enum CATransaction {
+    /// Opens a transaction, nested in the current one: changes until `commit()` share its settings.
     public static func begin() {
         LayerEngine.current.transactions.append(TransactionFrame(isImplicit: false))
     }
 
+    /// Closes the innermost transaction; when the outermost closes, its changes are shown at the next frame step.
     public static func commit() {
         let context = LayerEngine.current
         guard let frame = context.transactions.popLast() else {
@@ -40,26 +42,32 @@ public enum CATransaction {
         LayerEngine.current.effectiveTransaction?.animationDuration ?? 0.25
     }
 
+    /// Sets the duration of the implicit animations of the current transaction.
     public static func setAnimationDuration(_ duration: CFTimeInterval) {
         LayerEngine.current.currentTransaction.animationDuration = duration
     }
 
+    /// The timing function of the current transaction's implicit animations (nil: the default).
     public static func animationTimingFunction() -> CAMediaTimingFunction? {
         LayerEngine.current.effectiveTransaction?.timingFunction
     }
 
+    /// Sets the timing function of the current transaction's implicit animations.
     public static func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
         LayerEngine.current.currentTransaction.timingFunction = function
     }
 
+    /// Whether the current transaction's property changes animate implicitly (false by default).
     public static func disableActions() -> Bool {
         LayerEngine.current.effectiveTransaction?.disableActions ?? false
     }
 
+    /// Turns the current transaction's implicit animations off (true) or on.
     public static func setDisableActions(_ flag: Bool) {
         LayerEngine.current.currentTransaction.disableActions = flag
     }
 
+    /// The block run when the current transaction's animations have all finished.
     public static func completionBlock() -> (() -> Void)? {
         LayerEngine.current.effectiveTransaction?.completion?.block
     }
@@ -84,6 +92,7 @@ public enum CATransaction {
         }
     }
 
+    /// Sets a value of the current transaction by key (`animationDuration`, `disableActions`, …).
     public static func setValue(_ value: Any?, forKey key: String) {
         switch key {
         case "animationDuration":
@@ -97,6 +106,7 @@ public enum CATransaction {
 
     /// No-ops: the engine runs on one thread.
     public static func lock() {}
+    /// Does nothing: layers are driven from one thread, so there is nothing to lock.
     public static func unlock() {}
 }
 

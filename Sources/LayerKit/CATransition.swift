@@ -3,9 +3,13 @@ public struct CATransitionType: RawRepresentable, Hashable, Sendable, CaseIterab
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
+    /// The new content fades in over the old.
     public static let fade = Self(rawValue: "fade")
+    /// The new content slides in over the old.
     public static let moveIn = Self(rawValue: "moveIn")
+    /// The new content pushes the old out.
     public static let push = Self(rawValue: "push")
+    /// The old content slides away, revealing the new.
     public static let reveal = Self(rawValue: "reveal")
     public static let allCases: [Self] = [.fade, .moveIn, .push, .reveal]
 }
@@ -15,9 +19,13 @@ public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable, CaseIte
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
+    /// From the right edge.
     public static let fromRight = Self(rawValue: "fromRight")
+    /// From the left edge.
     public static let fromLeft = Self(rawValue: "fromLeft")
+    /// From the top edge.
     public static let fromTop = Self(rawValue: "fromTop")
+    /// From the bottom edge.
     public static let fromBottom = Self(rawValue: "fromBottom")
     public static let allCases: [Self] = [.fromRight, .fromLeft, .fromTop, .fromBottom]
 }
@@ -30,10 +38,13 @@ public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable, CaseIte
 /// slides the new one over the still old one; `reveal` slides the old one off, uncovering the new one.
 /// The progress p runs from `startProgress` to `endProgress` over the animation's (eased) duration.
 open class CATransition: CAAnimation {
+    /// The transition's kind (default `fade`).
     public var type = CATransitionType.fade
     /// The edge motion starts from (from the right when nil).
     public var subtype: CATransitionSubtype?
+    /// Where the transition starts, 0…1 of its progress (default 0).
     public var startProgress: Float = 0
+    /// Where the transition ends, 0…1 of its progress (default 1).
     public var endProgress: Float = 1
     /// On an attached copy: the old picture, a frozen copy of the layer's presentation tree.
     var snapshot: CALayer?
@@ -53,7 +64,9 @@ open class CATransition: CAAnimation {
 public struct TransitionFrame {
     /// The old picture: a frozen tree in the layer's superlayer's coordinates, like the layer itself.
     public let old: CALayer
+    /// The transition's kind.
     public let type: CATransitionType
+    /// The edge the transition comes from.
     public let subtype: CATransitionSubtype
     /// The progress, 0 (all old) … 1 (all new).
     public let progress: CGFloat

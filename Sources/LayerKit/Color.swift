@@ -4,12 +4,15 @@ public final class UIColor: Equatable, Hashable, @unchecked Sendable {
     /// The colour as a Core Graphics colour.
     public let cgColor: CGColor
 
+    /// A colour from red, green, blue and alpha components, each 0…1 (device RGB).
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         cgColor = CGColor(red: red, green: green, blue: blue, alpha: alpha)
     }
 
+    /// A grey of `white` (0 black … 1 white) with `alpha`.
     public init(white: CGFloat, alpha: CGFloat) { cgColor = CGColor(gray: white, alpha: alpha) }
 
+    /// The colour of a Core Graphics colour.
     public init(cgColor: CGColor) { self.cgColor = cgColor }
 
     /// The same colour with another alpha.

@@ -7,6 +7,7 @@
 public struct LayerProperty: Sendable {
     /// The form a property's value takes.
     public enum ValueType: Sendable, Equatable {
+        /// The value types of the registry's properties, as scene files spell them.
         case number, bool, point, size, rect, transform, color, path, image, dashPattern, string
         /// A text layer's `string` (scene files spell it as a JSON string).
         case text
@@ -79,7 +80,9 @@ public struct LayerProperty: Sendable {
 
     /// The key path, as Core Animation spells it (`position.x`, `transform.rotation.z`, …).
     public let keyPath: String
+    /// The kind of value the property takes, which its scene-file spelling and checks follow.
     public let valueType: ValueType
+    /// The layer class that declares the property (subclasses have it too).
     public let layerClass: LayerClass
     /// True when an animation may change it (`CAPropertyAnimation.keyPath`).
     public let isAnimatable: Bool

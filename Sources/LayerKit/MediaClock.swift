@@ -15,6 +15,7 @@ public protocol MediaClock: AnyObject {
 public final class ManualClock: MediaClock {
     public var now: CFTimeInterval
 
+    /// A clock that reads `now` until it is set again.
     public init(now: CFTimeInterval = 0) { self.now = now }
 
     /// Moves the clock forward (or back, for a negative interval).
@@ -23,6 +24,7 @@ public final class ManualClock: MediaClock {
 
 /// `CLOCK_MONOTONIC` in seconds, the Linux counterpart of mach absolute time.
 public final class MonotonicClock: MediaClock {
+    /// The system's monotonic clock (`CLOCK_MONOTONIC`).
     public init() {}
 
     public var now: CFTimeInterval {

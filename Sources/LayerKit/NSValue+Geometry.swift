@@ -8,15 +8,20 @@ extension NSValue {
     /// The encoding of a boxed `CGAffineTransform`: a, b, c, d, tx, ty.
     static let affineTransformType = "[6d]"
 
+    /// A value holding a point.
     public convenience init(cgPoint point: CGPoint) { self.init(point: point) }
+    /// A value holding a size.
     public convenience init(cgSize size: CGSize) { self.init(size: size) }
+    /// A value holding a rectangle.
     public convenience init(cgRect rect: CGRect) { self.init(rect: rect) }
 
+    /// A value holding a 3-D transform.
     public convenience init(caTransform3D transform: CATransform3D) {
         let entries = transform.rowMajor.map { Double($0) }
         self.init(doubles: entries, type: Self.transform3DType)
     }
 
+    /// A value holding an affine transform.
     public convenience init(cgAffineTransform transform: CGAffineTransform) {
         let entries = [transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty].map {
             Double($0)
@@ -35,8 +40,11 @@ extension NSValue {
     /// The Objective-C type encoding of the boxed value, as a string.
     var typeEncoding: String { String(cString: objCType) }
 
+    /// The point the value holds.
     public var cgPointValue: CGPoint { pointValue }
+    /// The size the value holds.
     public var cgSizeValue: CGSize { sizeValue }
+    /// The rectangle the value holds.
     public var cgRectValue: CGRect { rectValue }
 
     /// The boxed transform (the identity when the box holds something else).

@@ -42,6 +42,23 @@ struct ResolvedTiming {
         var basicTime: Double
         /// On the reverse pass of an autoreversing cycle.
         var isReversing = false
+        /// The active time `a`, clamped to the active period (0 when the time is not a number).
+        var activeTime = 0.0
+        /// The cycle position `L` the repeat and leg are found from (0 when the time is not a number).
+        var cycleTime = 0.0
+    }
+
+    /// The timing `facts` report (they are taken after add-time defaulting, so nothing is defaulted again).
+    init(_ facts: AnimationTimingFacts) {
+        beginTime = facts.beginTime
+        duration = facts.duration
+        speed = facts.speed
+        timeOffset = facts.timeOffset
+        autoreverses = facts.autoreverses
+        fillsForwards = facts.fillMode == .forwards || facts.fillMode == .both
+        fillsBackwards = facts.fillMode == .backwards || facts.fillMode == .both
+        cycle = facts.cycleDuration
+        activeDuration = facts.activeDuration
     }
 
     init(_ p: TimingParameters, defaultDuration: Double = 0.25) {
@@ -102,13 +119,15 @@ struct ResolvedTiming {
             }
             if shown { return locate(a: a, local: a, travel: travel) }
         }
-        return Sample(travel: travel, shown: false, iteration: 0, basicTime: 0)
+        return Sample(
+            travel: travel, shown: false, iteration: 0, basicTime: 0, activeTime: a,
+            cycleTime: speed >= 0 ? a + timeOffset : a)
     }
 
     private func locate(a: Double, local: Double, travel: Travel) -> Sample {
         guard local.isFinite, cycle > 0, cycle.isFinite else {
             let b = local.isFinite ? min(max(local, 0), duration) : 0
-            return Sample(travel: travel, shown: true, iteration: 0, basicTime: b)
+            return Sample(travel: travel, shown: true, iteration: 0, basicTime: b, activeTime: a, cycleTime: local)
         }
         var k = (local / cycle).rounded(.down)
         var u = local - k * cycle
@@ -126,7 +145,8 @@ struct ResolvedTiming {
         }
         let reversing = u > duration
         return Sample(
-            travel: travel, shown: true, iteration: k, basicTime: reversing ? cycle - u : u, isReversing: reversing)
+            travel: travel, shown: true, iteration: k, basicTime: reversing ? cycle - u : u, isReversing: reversing,
+            activeTime: a, cycleTime: local)
     }
 
     /// The fraction of the simple duration a shown sample is at, 0…1: the timing function's input.

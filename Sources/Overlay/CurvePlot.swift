@@ -17,7 +17,7 @@ public struct CurvePlotEntry: Sendable {
 
 /// Draws timing functions as curves of progress over the input time fraction: the unit square, a grid,
 /// axes with labels, a legend, and the whole curve even where it overshoots 0…1 (the progress range
-/// grows to hold it). `compact` drops the labels and legend, for the curve panel's small plots (and
+/// grows to hold it). `compact` drops the labels and legend, for the inspector's small plots (and
 /// so do rectangles too small for them); the legend goes beside the plot when there is room, else below.
 public final class CurvePlot {
     private let text: TextRenderer?

@@ -1,6 +1,6 @@
 import Raster
 
-/// Colours and metrics shared by the timing-curve plot, the value plot, the curve panel and the
+/// Colours and metrics shared by the timing-curve plot, the value plot, the inspector and the
 /// timeline bar (a dark theme matching the toolbar and HUD).
 public enum CurvePlotStyle {
     /// The panels' background.

@@ -59,17 +59,54 @@ public final class HeadsUpDisplay {
     /// The strip's background: opaque, as the margin beside the picture.
     static let stripColor = Blending.color(red: 24, green: 26, blue: 32, alpha: 255)
 
-    /// Draws `lines` in a panel centred in `area` of `bitmap`, keeping the first lines that fit.
-    public func drawCentered(lines: [String], in area: PixelRect, into bitmap: Bitmap) {
-        guard let text else { return }
+    /// Draws `entries` (keys, then what they do) as a table under `title`, in aligned columns, centred
+    /// in `area`: in several column pairs side by side when the area is too short for one, and when
+    /// not all fit, as many as do and a last line saying so. Returns how many entries were shown.
+    @discardableResult
+    public func drawTable(
+        title: String, entries: [(keys: String, action: String)], in area: PixelRect, into bitmap: Bitmap
+    ) -> Int {
+        guard let text, !entries.isEmpty else { return 0 }
         let lineHeight = text.ascender + text.descender + 2
-        let lines = lines.prefix(max(0, (area.height - 2 * OverlayStyle.padding) / lineHeight))
-        guard !lines.isEmpty else { return }
-        let size = panelSize(lines, text: text)
-        drawPanel(
-            lines, x: area.x + max(0, (area.width - size.width) / 2),
-            y: area.y + max(0, (area.height - size.height) / 2),
-            text: text, into: bitmap)
+        let padding = OverlayStyle.padding
+        let keysWidth = entries.reduce(0) { max($0, text.width(of: $1.keys)) }
+        let actionsWidth = entries.reduce(0) { max($0, text.width(of: $1.action)) }
+        let gap = 12
+        let pairWidth = keysWidth + gap + actionsWidth
+        let rowsPerPair = (area.height - 2 * padding) / lineHeight - 1
+        guard rowsPerPair >= 1, area.width > 2 * padding else { return 0 }
+        let pairsThatFit = max(1, (area.width - 2 * padding + 2 * gap) / (pairWidth + 2 * gap))
+        let total = entries.count
+        let pairs = min(pairsThatFit, (total + rowsPerPair - 1) / rowsPerPair)
+        let capacity = pairs * rowsPerPair
+        // One slot says how many did not fit.
+        let shown = total <= capacity ? total : capacity - 1
+        let slots = shown + (shown < total ? 1 : 0)
+        let perPair = (slots + pairs - 1) / pairs
+        let width = min(area.width, pairs * pairWidth + (pairs - 1) * 2 * gap + 2 * padding)
+        let height = (perPair + 1) * lineHeight + 2 * padding
+        let x = area.x + max(0, (area.width - width) / 2)
+        let y = area.y + max(0, (area.height - height) / 2)
+        Blending.fill(bitmap, x: x, y: y, width: width, height: height, color: OverlayStyle.panel)
+        let top = y + padding + text.ascender
+        text.draw(title, x: x + padding, baseline: top, color: OverlayStyle.text, into: bitmap)
+        func place(_ slot: Int) -> (x: Int, baseline: Int) {
+            (x + padding + slot / perPair * (pairWidth + 2 * gap), top + (slot % perPair + 1) * lineHeight)
+        }
+        for (index, entry) in entries.prefix(shown).enumerated() {
+            let at = place(index)
+            text.draw(entry.keys, x: at.x, baseline: at.baseline, color: OverlayStyle.text, into: bitmap)
+            text.draw(
+                entry.action, x: at.x + keysWidth + gap, baseline: at.baseline, color: CurvePlotStyle.dimText,
+                into: bitmap)
+        }
+        if shown < total {
+            let at = place(shown)
+            text.draw(
+                "… \(total - shown) more (a larger window)", x: at.x, baseline: at.baseline,
+                color: CurvePlotStyle.dimText, into: bitmap)
+        }
+        return shown
     }
 
     private func panelSize(_ lines: ArraySlice<String>, text: TextRenderer) -> (width: Int, height: Int) {

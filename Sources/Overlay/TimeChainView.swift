@@ -1,14 +1,14 @@
 import LayerKit
 import Raster
 
-/// The time chain of one animation (the inspector's newest) as five lines of text in a strip under
-/// the curve panel: media time → each layer's beginTime, speed and timeOffset → the layer's time →
+/// The time chain of one animation (the inspector's selected) as lines of text in a strip under
+/// the inspector: media time → each layer's beginTime, speed and timeOffset → the layer's time →
 /// the animation's active time → repeat and leg (a `timeOffset` wrap and a paused ancestor named as
 /// such) → input fraction → eased fraction → value. Numbers are drawn piece by piece, so a frame
 /// allocates nothing once warm.
 public final class TimeChainView {
     /// The strip's height in pixels.
-    public static let height = 8 + 6 * lineHeight
+    public static let height = 8 + 12 * lineHeight
     private static let lineHeight = 14
     private let text: TextRenderer?
     /// Where the strip is drawn in the target bitmap.
@@ -24,7 +24,9 @@ public final class TimeChainView {
         frame = newFrame
     }
 
-    /// Draws `chain`, the time chain of the animation `facts` describe, into `bitmap` at `frame`.
+    /// Draws `chain`, the time chain of the animation `facts` describe, into `bitmap` at `frame`. Each
+    /// step (`→ …`) is kept whole and goes on to the next line, indented, when the column has no room
+    /// for it, so every ancestor's timing shows however many there are (as many lines as the strip holds).
     public func draw(_ chain: AnimationTimeChain, facts: AnimationTimingFacts, into bitmap: Bitmap) {
         guard frame.width > 0, frame.height >= Self.height else { return }
         Blending.fill(
@@ -32,54 +34,75 @@ public final class TimeChainView {
         Blending.fill(bitmap, x: frame.x, y: frame.y, width: frame.width, height: 1, color: CurvePlotStyle.grid)
         guard let text else { return }
         var line = Line(
-            text: text, bitmap: bitmap, left: frame.x + 8, x: frame.x + 8, baseline: frame.y + 6 + text.ascender)
+            text: text, bitmap: bitmap, left: frame.x + 8, right: frame.maxX - 6, bottom: frame.maxY,
+            lineHeight: Self.lineHeight, x: frame.x + 8, baseline: frame.y + 6 + text.ascender)
         line.dim("Time chain  ")
-        line.bright(facts.layerName ?? "layer")
-        line.dim(" · ")
-        line.bright(facts.keyPath ?? facts.key ?? facts.kind)
-        line.next(Self.lineHeight)
-        line.dim("media ")
-        line.number(chain.mediaTime, " s")
+        line.step {
+            $0.bright(facts.layerName ?? "layer")
+            $0.dim(" · ")
+            $0.bright(facts.keyPath ?? facts.key ?? facts.kind)
+        }
+        line.next()
+        line.step {
+            $0.dim("media ")
+            $0.number(chain.mediaTime, " s")
+        }
         for link in chain.links {
-            line.dim("  → ")
-            line.bright(link.name ?? "layer")
-            drawTiming(begin: link.beginTime, speed: link.speed, offset: link.timeOffset, into: &line)
-            if link.isPaused { line.accent(" paused (speed 0)") }
+            line.step {
+                $0.dim("  → ")
+                $0.bright(link.name ?? "layer")
+                drawTiming(begin: link.beginTime, speed: link.speed, offset: link.timeOffset, into: &$0)
+                if link.isPaused { $0.accent(" paused (speed 0)") }
+            }
         }
-        line.next(Self.lineHeight)
-        line.dim("→ layer time ")
-        line.number(chain.links.last?.localTime ?? chain.mediaTime, " s")
-        line.dim("  → animation")
-        drawTiming(begin: chain.beginTime, speed: chain.speed, offset: chain.timeOffset, into: &line)
-        line.dim("  → active ")
-        if let active = chain.activeTime { line.number(active, " s") } else { line.bright("—") }
-        if chain.timeOffset != 0, let offset = chain.offsetTime {
-            line.dim(" (+offset ")
-            line.number(offset, " s)")
+        line.next()
+        line.step {
+            $0.dim("→ layer time ")
+            $0.number(chain.links.last?.localTime ?? chain.mediaTime, " s")
         }
-        line.next(Self.lineHeight)
-        line.dim("→ ")
-        drawPhase(chain, into: &line)
-        line.next(Self.lineHeight)
-        line.dim("→ fraction ")
-        if let input = chain.inputFraction { line.number(input, "") } else { line.bright("—") }
-        line.dim("  → eased ")
-        if let eased = chain.easedFraction { line.number(eased, "") } else { line.bright("—") }
-        line.dim("  → value ")
-        if let points = chain.pathPointCount {
-            // A path is not a list of numbers: how far the morph is, and how many points it draws.
-            line.dim("morph ")
-            if let eased = chain.easedFraction { line.number(eased, "") } else { line.bright("—") }
-            line.dim(" · ")
-            line.number(Double(points), " points")
-            return
+        line.step {
+            $0.dim("  → animation")
+            drawTiming(begin: chain.beginTime, speed: chain.speed, offset: chain.timeOffset, into: &$0)
         }
-        if chain.value.isEmpty { line.bright("—") }
-        for (index, v) in chain.value.prefix(4).enumerated() {
-            if index > 0 { line.dim(" ") }
-            line.number(v, "")
+        line.step {
+            $0.dim("  → active ")
+            if let active = chain.activeTime { $0.number(active, " s") } else { $0.bright("—") }
+            if chain.timeOffset != 0, let offset = chain.offsetTime {
+                $0.dim(" (+offset ")
+                $0.number(offset, " s)")
+            }
         }
-        if chain.value.count > 4 { line.dim(" …") }
+        line.next()
+        line.step {
+            $0.dim("→ ")
+            drawPhase(chain, into: &$0)
+        }
+        line.next()
+        line.step {
+            $0.dim("→ fraction ")
+            if let input = chain.inputFraction { $0.number(input, "") } else { $0.bright("—") }
+        }
+        line.step {
+            $0.dim("  → eased ")
+            if let eased = chain.easedFraction { $0.number(eased, "") } else { $0.bright("—") }
+        }
+        line.step {
+            $0.dim("  → value ")
+            if let points = chain.pathPointCount {
+                // A path is not a list of numbers: how far the morph is, and how many points it draws.
+                $0.dim("morph ")
+                if let eased = chain.easedFraction { $0.number(eased, "") } else { $0.bright("—") }
+                $0.dim(" · ")
+                $0.number(Double(points), " points")
+                return
+            }
+            if chain.value.isEmpty { $0.bright("—") }
+            for (index, v) in chain.value.prefix(4).enumerated() {
+                if index > 0 { $0.dim(" ") }
+                $0.number(v, "")
+            }
+            if chain.value.count > 4 { $0.dim(" …") }
+        }
     }
 
     /// A layer's or animation's timing: only what differs from the defaults (begin 0, ×1, offset 0).
@@ -117,15 +140,49 @@ public final class TimeChainView {
         }
     }
 
-    /// A line being written left to right.
+    /// A line being written left to right, wrapping between steps.
     private struct Line {
         let text: TextRenderer, bitmap: Bitmap
-        /// Where each line starts, the pen's column and the current line's baseline.
-        let left: Int
+        /// Where each line starts and must end, the strip's bottom, and the line height.
+        let left: Int, right: Int, bottom: Int, lineHeight: Int
+        /// The pen's column and the current line's baseline.
         var x: Int, baseline: Int
+        /// While true, writing only moves the pen (a step measuring itself).
+        private var measuring = false
+
+        init(
+            text: TextRenderer, bitmap: Bitmap, left: Int, right: Int, bottom: Int, lineHeight: Int, x: Int,
+            baseline: Int
+        ) {
+            self.text = text
+            self.bitmap = bitmap
+            self.left = left
+            self.right = right
+            self.bottom = bottom
+            self.lineHeight = lineHeight
+            self.x = x
+            self.baseline = baseline
+        }
+
+        /// Where a wrapped step goes on.
+        static let indent = 14
 
         mutating func write(_ s: String, _ color: Pixel) {
-            x = text.draw(s, x: x, baseline: baseline, color: color, into: bitmap)
+            let width = text.width(of: s)
+            if measuring {
+                x += width
+                return
+            }
+            // A step wider than a whole line breaks between its pieces.
+            if x + width > right, x > left + 2 * Self.indent {
+                x = left + 2 * Self.indent
+                baseline += lineHeight
+            }
+            if baseline + text.descender > bottom {
+                x += width
+            } else {
+                x = text.draw(s, x: x, baseline: baseline, color: color, into: bitmap)
+            }
         }
         mutating func dim(_ s: String) { write(s, CurvePlotStyle.dimText) }
         mutating func bright(_ s: String) { write(s, CurvePlotStyle.text) }
@@ -134,9 +191,26 @@ public final class TimeChainView {
             bright(CurvePlotNumbers.text(v, decimals: 3))
             if !unit.isEmpty { dim(unit) }
         }
-        mutating func next(_ height: Int) {
+
+        /// Writes `body` whole: measured first, and begun on the next line (indented) when it does not
+        /// fit in what is left of this one.
+        mutating func step(_ body: (inout Line) -> Void) {
+            let start = x
+            measuring = true
+            body(&self)
+            let width = x - start
+            x = start
+            measuring = false
+            if x + width > right, x > left + Self.indent {
+                x = left + Self.indent
+                baseline += lineHeight
+            }
+            body(&self)
+        }
+
+        mutating func next() {
             x = left
-            baseline += height
+            baseline += lineHeight
         }
     }
 }

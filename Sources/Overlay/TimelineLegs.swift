@@ -42,11 +42,10 @@ public struct TimelineMark: Equatable, Sendable {
     public var kind: Kind
 }
 
-/// The spans and marks of one animation (a group's child too) between two media times, computed from
-/// its timing facts with the CAMediaTiming rules of `notes`: active time `a = (t − beginTime) · speed`,
-/// the cycle position `L = a + timeOffset` wrapping every cycle, autoreversing cycles turning at the
-/// duration, fills outside the active period. `toMedia` maps a time of the space `beginTime` is in (the
-/// layer's local time, or a group's time for its children) to media time (nil under a paused layer).
+/// The spans and marks of one animation (a group's child too) between two media times: the legs that
+/// `AnimationTimingFacts.legs` reads off the engine's own timing, mapped to media time. `toMedia` maps a
+/// time of the space `beginTime` is in (the layer's local time) to media time (nil under a paused
+/// layer); it is affine, as every layer's time is.
 public struct TimelineLegs: Equatable, Sendable {
     public var spans: [TimelineSpan] = []
     public var marks: [TimelineMark] = []
@@ -59,40 +58,80 @@ public struct TimelineLegs: Equatable, Sendable {
     public init() {}
 
     /// The legs of `facts` between media times `from` and `to`, added at media time `addedAt` (no mark
-    /// when nil, as for a group's children).
+    /// when nil).
     public init(
         _ facts: AnimationTimingFacts, addedAt: Double?, from: Double, to: Double, toMedia: (Double) -> Double?
     ) {
         if let addedAt { marks.append(TimelineMark(time: addedAt, kind: .added)) }
-        append(facts, from: from, to: to, cutAt: nil, outerTo: to, toMedia: toMedia)
+        guard let window = Self.window(from: from, to: to, toMedia: toMedia) else { return }
+        let legs = facts.legs(from: window.from, to: window.to, maximumLegs: Self.maximumLegs)
+        activeEnd = legs.activeEnd.flatMap(toMedia)
+        append(legs, from: from, to: to, removedAtEnd: facts.isRemovedOnCompletion, map: toMedia)
     }
 
-    /// The legs of a group's child `child` while the group `group` (its legs' spans in `groupLegs` were
-    /// computed with `toMedia`) plays: the child runs in the group's time, 0 at the start of each of the
-    /// group's forward legs; what would run past the group's duration or active end is cut off.
+    /// The legs of a group's child `child` while the group `group` plays: over each of the group's
+    /// passes the child runs in the group's time inside its simple duration (backwards on a reverse
+    /// pass); what the child would still run when the group's active period ends is cut off.
     public init(
         child: AnimationTimingFacts, of group: AnimationTimingFacts, from: Double, to: Double,
         toMedia: (Double) -> Double?
     ) {
-        guard group.speed > 0, group.cycleDuration > 0 else { return }
-        let cycle = group.cycleDuration
-        let offset = group.timeOffset
-        let end = group.activeDuration
-        var start = offset
-        var count = 0
-        while start < offset + end, count < Self.maximumLegs {
-            let legStart = (start / cycle).rounded(.down) * cycle
-            // Group time u inside this leg: the group's L = legStart + u, its active time L − offset.
-            let uFirst = start - legStart
-            let uLast = min(group.duration, offset + end - legStart)
-            let base = group.beginTime + (legStart - offset) / group.speed
-            func map(_ u: Double) -> Double? { toMedia(base + u / group.speed) }
-            guard let lo = map(uFirst), lo <= to else { break }
-            if uFirst < group.duration, let hi = map(max(uFirst, uLast)) {
-                append(child, from: max(from, lo), to: min(to, hi), cutAt: uLast, outerTo: to, toMedia: map)
+        guard let window = Self.window(from: from, to: to, toMedia: toMedia) else { return }
+        let groupLegs = group.legs(from: window.from, to: window.to, maximumLegs: Self.maximumLegs)
+        let passes = groupLegs.legs.filter { $0.kind != .fillBefore && $0.kind != .fillAfter }
+        for pass in passes where pass.basicTimeAtEnd != pass.basicTimeAtStart {
+            let b0 = pass.basicTimeAtStart
+            let b1 = pass.basicTimeAtEnd
+            // Group time u over the pass → the group's parent time → media time.
+            func map(_ u: Double) -> Double? {
+                toMedia(pass.start + (u - b0) / (b1 - b0) * (pass.end - pass.start))
             }
-            start = legStart + cycle
-            count += 1
+            let legs = child.legs(from: min(b0, b1), to: max(b0, b1), maximumLegs: Self.maximumLegs)
+            append(legs, from: from, to: to, removedAtEnd: false, map: map)
+            let endsHere = groupLegs.activeEnd.map { abs($0 - pass.end) <= 1e-9 * max(1, abs($0)) } ?? false
+            if endsHere, b1 > b0, (legs.activeEnd ?? .infinity) > b1, let cut = map(b1) {
+                let childEnd = legs.activeEnd.flatMap(map) ?? to
+                span(cut, childEnd, .cutOff, from: from, to: to)
+            }
+        }
+    }
+
+    /// The window `from`…`to` of media time in the parent time `toMedia` maps from (nil when that time
+    /// stands still).
+    private static func window(from: Double, to: Double, toMedia: (Double) -> Double?) -> (from: Double, to: Double)? {
+        guard let m0 = toMedia(0), let m1 = toMedia(1), m1 != m0 else { return nil }
+        let ends = [(from - m0) / (m1 - m0), (to - m0) / (m1 - m0)]
+        guard let low = ends.min(), let high = ends.max(), low.isFinite, high.isFinite else { return nil }
+        return (low, high)
+    }
+
+    private mutating func append(
+        _ legs: TimingLegs, from: Double, to: Double, removedAtEnd: Bool, map: (Double) -> Double?
+    ) {
+        for leg in legs.legs {
+            if leg.kind == .fillAfter && removedAtEnd { continue }
+            let kind: TimelineSpan.Kind
+            switch leg.kind {
+            case .fillBefore: kind = .fillBefore
+            case .active: kind = .active
+            case .repeated: kind = .repeated
+            case .reverse: kind = .reverse
+            case .fillAfter: kind = .fillAfter
+            }
+            guard let a = map(leg.start), let b = map(leg.end) else { continue }
+            span(min(a, b), max(a, b), kind, from: from, to: to)
+        }
+        for boundary in legs.boundaries {
+            let kind: TimelineMark.Kind
+            switch boundary.kind {
+            case .repeatBoundary: kind = .repeatBoundary
+            case .wrap: kind = .wrap
+            case .keyframe: kind = .keyframe
+            case .end:
+                guard removedAtEnd else { continue }
+                kind = .removed
+            }
+            mark(map(boundary.time), kind, from: from, to: to)
         }
     }
 
@@ -106,80 +145,5 @@ public struct TimelineLegs: Equatable, Sendable {
     private mutating func mark(_ time: Double?, _ kind: TimelineMark.Kind, from: Double, to: Double) {
         guard let time, time >= from - 1e-9, time <= to + 1e-9 else { return }
         marks.append(TimelineMark(time: time, kind: kind))
-    }
-
-    /// Adds `facts`'s fills, legs and marks; with `cutAt`, the active part beyond that time of the
-    /// parent (a group's time) is drawn as cut off (up to `outerTo`), and nothing of it runs there.
-    private mutating func append(
-        _ facts: AnimationTimingFacts, from: Double, to: Double, cutAt: Double?, outerTo: Double,
-        toMedia: (Double) -> Double?
-    ) {
-        let speed = facts.speed
-        let begin = facts.beginTime
-        let total = facts.activeDuration
-        guard speed != 0, total > 0 else { return }
-        let fillsBackwards = facts.fillMode == .backwards || facts.fillMode == .both
-        let fillsForwards = facts.fillMode == .forwards || facts.fillMode == .both
-        if speed < 0 {
-            // A reversed run from beginTime, lasting the active duration over |speed| (timing.md A3).
-            let endLocal = begin + total / -speed
-            span(toMedia(begin), toMedia(endLocal), .reverse, from: from, to: to)
-            return
-        }
-        // The local time at active time a.
-        func local(_ a: Double) -> Double { begin + a / speed }
-        let limit = cutAt.map { min($0, local(total)) } ?? local(total)
-        if fillsBackwards, let start = toMedia(begin) { span(from, start, .fillBefore, from: from, to: to) }
-        let cycle = facts.cycleDuration
-        let duration = facts.duration
-        let offset = facts.timeOffset
-        var position = offset
-        var count = 0
-        while position < offset + total, count < Self.maximumLegs, cycle > 0 {
-            let m = (position / cycle).rounded(.down)
-            let cycleStart = m * cycle
-            let onReverse = facts.autoreverses && position >= cycleStart + duration - 1e-12
-            let next = facts.autoreverses && !onReverse ? cycleStart + duration : cycleStart + cycle
-            let legEnd = min(next, offset + total)
-            let a0 = position - offset
-            let a1 = legEnd - offset
-            guard let m0 = toMedia(local(a0)), m0 <= outerTo else { break }
-            let kind: TimelineSpan.Kind =
-                onReverse ? .reverse : (a0 / cycle).rounded(.down) >= 1 && a0 > 1e-12 ? .repeated : .active
-            if local(a0) < limit {
-                span(m0, toMedia(min(local(a1), limit)), kind, from: from, to: to)
-            }
-            if let cutAt, local(a1) > cutAt {
-                span(toMedia(max(local(a0), cutAt)), toMedia(local(a1)), .cutOff, from: from, to: outerTo)
-            }
-            // Key times, forwards on a forward leg and backwards on a reverse one.
-            for keyTime in facts.keyTimes {
-                let l = onReverse ? cycleStart + duration + (1 - keyTime) * duration : cycleStart + keyTime * duration
-                if l >= position - 1e-12, l <= legEnd + 1e-12, local(l - offset) <= limit + 1e-12 {
-                    mark(toMedia(local(l - offset)), .keyframe, from: from, to: to)
-                }
-            }
-            if legEnd == cycleStart + cycle, legEnd < offset + total, local(legEnd - offset) < limit {
-                mark(toMedia(local(legEnd - offset)), offset != 0 ? .wrap : .repeatBoundary, from: from, to: to)
-            }
-            position = legEnd
-            count += 1
-        }
-        if offset != 0, total.isFinite {
-            // Repeats count from the start without the offset: their boundaries are not where it wraps.
-            var k = 1.0
-            while k * cycle < total, Int(k) < Self.maximumLegs, local(k * cycle) < limit {
-                mark(toMedia(local(k * cycle)), .repeatBoundary, from: from, to: to)
-                k += 1
-            }
-        }
-        guard total.isFinite, let end = toMedia(local(total)) else { return }
-        if cutAt == nil { activeEnd = end }
-        if local(total) > limit { return }
-        if facts.isRemovedOnCompletion && cutAt == nil {
-            mark(end, .removed, from: from, to: to)
-        } else if fillsForwards {
-            span(end, to, .fillAfter, from: from, to: to)
-        }
     }
 }

@@ -55,12 +55,23 @@ public final class TimelinePanel {
     private var speedLabelX = 0
     /// The scene's events in media time.
     public private(set) var events: [SceneEvent] = []
-    /// Media time of scene time 0 and the axis's length in seconds.
+    /// Media time of scene time 0.
     public private(set) var origin = 0.0
+    /// The window of scene time the axis shows: from `windowStart`, `axisLength` seconds long. It pans
+    /// to keep the playhead in view (a page at a time) and zooms only when the user asks; its length
+    /// follows the scene's natural length only when the viewer allows it (at the start), so the axis
+    /// never rescales under a playing playhead, a scrub or a click.
+    public private(set) var windowStart = 0.0
     public private(set) var axisLength = 4.0
+    /// The scene's natural length as last given: where the transport's jump-to-end goes.
+    public private(set) var naturalLength = 4.0
+    /// True once the user zoomed or panned, until scene time begins again.
+    public private(set) var isZoomedByUser = false
+    /// The shortest and longest windows a zoom reaches, in seconds.
+    public static let windowLengths = 0.05...86_400.0
     /// Where the panel is drawn in the target bitmap.
     public private(set) var frame = PixelRect(x: 0, y: 0, width: 0, height: 0)
-    /// Whether the rows are shown (the curve panel key), or only the transport, axis and events.
+    /// Whether the rows are shown (the inspector key), or only the transport, axis and events.
     public private(set) var isExpanded = false
     /// The media time at which the last of the rows' active periods ends, or the last event (nil when
     /// neither): the natural length of the timeline.
@@ -97,6 +108,9 @@ public final class TimelinePanel {
     ) {
         (rows[index].legs, rows[index].children.map(\.legs), rows[index].pausedBy, rows[index].removedAt)
     }
+
+    /// The stretches of media time over which the animation at `index` stood still, for tests.
+    func pauses(ofRow index: Int) -> [(start: Double, end: Double?)] { rows[index].pauses }
 
     /// Selects the animation at `index` in `samplers` (nil: follow the newest).
     public func select(row index: Int?) {
@@ -135,12 +149,60 @@ public final class TimelinePanel {
         cacheIsValid = false
     }
 
-    /// Sets the axis: scene time 0 is media time `origin`, the axis `length` seconds long.
-    public func setAxis(origin newOrigin: Double, length: Double) {
-        let clamped = length.isFinite ? max(0.001, length) : 4
-        guard newOrigin != origin || clamped != axisLength else { return }
-        origin = newOrigin
-        axisLength = clamped
+    /// Sets the axis: scene time 0 is media time `origin`, the scene `length` seconds long. A new origin
+    /// (scene time begins again) shows the window from 0 at that length; otherwise the window takes the
+    /// new length only when `mayRescale` (the viewer is at its start) and the user has not zoomed.
+    public func setAxis(origin newOrigin: Double, length: Double, mayRescale: Bool = true) {
+        let clamped =
+            length.isFinite ? min(max(Self.windowLengths.lowerBound, length), Self.windowLengths.upperBound) : 4
+        naturalLength = clamped
+        if newOrigin != origin {
+            origin = newOrigin
+            windowStart = 0
+            axisLength = clamped
+            isZoomedByUser = false
+            refreshAll(force: true)
+        } else if mayRescale, !isZoomedByUser, clamped != axisLength {
+            axisLength = clamped
+            windowStart = 0
+            refreshAll(force: true)
+        }
+    }
+
+    /// Pans the window a page at a time so that scene time `t` is in it (the playhead never leaves the
+    /// axis: an endless repeat plays on page after page).
+    public func keepInView(sceneTime t: Double) {
+        guard t.isFinite, t < windowStart || t > windowStart + axisLength else { return }
+        let page = max(0, (t / axisLength).rounded(.down))
+        moveWindow(start: t == page * axisLength && page > 0 ? (page - 1) * axisLength : page * axisLength)
+    }
+
+    /// Zooms the window by `factor` (below 1 zooms in) around the scene time under window column `x`.
+    public func zoom(by factor: Double, aroundX x: Int) {
+        guard factor.isFinite, factor > 0 else { return }
+        let pivot = sceneTime(atX: x)
+        let length = min(max(axisLength * factor, Self.windowLengths.lowerBound), Self.windowLengths.upperBound)
+        guard length != axisLength else { return }
+        let fraction = (pivot - windowStart) / axisLength
+        axisLength = length
+        isZoomedByUser = true
+        moveWindow(start: pivot - fraction * length)
+    }
+
+    /// Pans the window by `pixels` columns of the track (positive: later times come into view).
+    public func pan(byPixels pixels: Int) {
+        guard pixels != 0 else { return }
+        isZoomedByUser = true
+        moveWindow(start: windowStart + Double(pixels) / Double(max(1, trackWidth - 1)) * axisLength)
+    }
+
+    private func moveWindow(start: Double) {
+        let clamped = max(0, start)
+        guard clamped != windowStart else {
+            cacheIsValid = false
+            return
+        }
+        windowStart = clamped
         refreshAll(force: true)
     }
 
@@ -217,6 +279,7 @@ public final class TimelinePanel {
             changed = true
         }
         if refreshAll(force: false) || changed {
+            updateLatestEnd()
             rebuildLines()
         }
     }
@@ -250,8 +313,8 @@ public final class TimelinePanel {
     @discardableResult
     private func refreshAll(force: Bool) -> Bool {
         guard let root = trackedRoot else { return false }
-        let from = origin
-        let to = origin + axisLength
+        let from = origin + windowStart
+        let to = from + axisLength
         var changed = false
         for row in rows where row.refresh(root: root, from: from, to: to, force: force, rootToMedia: rootToMedia) {
             changed = true
@@ -275,7 +338,11 @@ public final class TimelinePanel {
     private func updateLatestEnd() {
         let ends = rows.compactMap(\.legs.activeEnd) + events.map(\.time)
         latestEnd = ends.filter(\.isFinite).max()
+        repeatsForever = rows.contains { $0.isAttached && !$0.sampler.facts.activeDuration.isFinite }
     }
+
+    /// True while an attached animation repeats forever: the scene has no end to show.
+    public private(set) var repeatsForever = false
 
     // MARK: Geometry
 
@@ -295,7 +362,8 @@ public final class TimelinePanel {
 
     /// The panel column (from its left edge) of scene time `t`, clamped to the track.
     private func column(sceneTime t: Double) -> Int {
-        let fraction = t >= axisLength ? 1 : t > 0 ? t / axisLength : 0
+        let offset = t - windowStart
+        let fraction = offset >= axisLength ? 1 : offset > 0 ? offset / axisLength : 0
         return trackX + PixelCoordinate.whole(fraction * Double(trackWidth - 1), .toNearestOrAwayFromZero)
     }
 
@@ -304,7 +372,7 @@ public final class TimelinePanel {
     /// The scene time under window column `x`, clamped to the axis (for drags that leave the track).
     public func sceneTime(atX x: Int) -> Double {
         let fraction = Double(x - frame.x - trackX) / Double(max(1, trackWidth - 1))
-        return min(max(fraction, 0), 1) * axisLength
+        return windowStart + min(max(fraction, 0), 1) * axisLength
     }
 
     /// The window column of the playhead at scene time `t`.
@@ -329,6 +397,9 @@ public final class TimelinePanel {
         guard ly >= rowsY, line < visibleLineCount else { return nil }
         return .row(lines[firstVisibleLine + line].row)
     }
+
+    /// What the transport says of the key map.
+    public static let keyMapHint = "? keys"
 
     /// A playback rate as the transport shows it: `4`, `1`, `1/4`, `1/16`.
     public static func speedLabel(_ speed: Double) -> String {
@@ -382,7 +453,7 @@ public final class TimelinePanel {
         Blending.fill(
             cache, x: 0, y: axisY, width: cache.width, height: Self.axisHeight, color: CurvePlotStyle.plotBackground)
         let step = ValuePlot.niceStep(span: axisLength, ticks: max(1, trackWidth / 70))
-        for t in PixelCoordinate.ticks(from: 0, through: axisLength, step: step) {
+        for t in PixelCoordinate.ticks(from: windowStart, through: windowStart + axisLength, step: step) {
             let x = column(sceneTime: t)
             Blending.fill(cache, x: x, y: axisY + Self.axisHeight - 5, width: 1, height: 5, color: CurvePlotStyle.axis)
             Blending.fill(
@@ -405,7 +476,8 @@ public final class TimelinePanel {
         }
         // Events at the same column share a mark, their labels joined.
         var marks: [(x: Int, label: String)] = []
-        for event in events where event.time >= origin - 1e-9 && event.time <= origin + axisLength + 1e-9 {
+        let windowFrom = origin + windowStart
+        for event in events where event.time >= windowFrom - 1e-9 && event.time <= windowFrom + axisLength + 1e-9 {
             let x = column(mediaTime: event.time)
             if let last = marks.last, abs(last.x - x) < 3 {
                 // No lane is wide enough for more: a thousand events at one time join no further.
@@ -489,6 +561,8 @@ public final class TimelinePanel {
                     )
                 }
             case .removed:
+                // Only once it happened: a running animation's planned end is not a removal yet.
+                guard !row.isAttached else { continue }
                 for d in -3...3 {
                     Blending.fill(cache, x: x + d, y: mid + d, width: 1, height: 1, color: Self.cutOff)
                     Blending.fill(cache, x: x + d, y: mid - d, width: 1, height: 1, color: Self.cutOff)
@@ -507,10 +581,14 @@ public final class TimelinePanel {
                 Blending.fill(cache, x: x + d, y: mid - d, width: 2, height: 1, color: Self.cutOff)
             }
         }
-        if line.child == nil, let paused = row.pausedBy {
-            let pauseStart = events.last { $0.label == "pause " + paused }.map { column(mediaTime: $0.time) } ?? trackX
-            for hx in stride(from: pauseStart, to: trackX + trackWidth, by: 4) {
-                Blending.fill(cache, x: hx, y: y + 2, width: 2, height: Self.lineHeight - 4, color: Self.hatch)
+        if line.child == nil {
+            // Where a layer on the way stood still: hatched, from the pause to the resume.
+            for pause in row.pauses {
+                let x0 = pause.start.isFinite ? column(mediaTime: pause.start) : trackX
+                let x1 = pause.end.map { column(mediaTime: $0) } ?? trackX + trackWidth
+                for hx in stride(from: x0, to: x1, by: 4) {
+                    Blending.fill(cache, x: hx, y: y + 2, width: 2, height: Self.lineHeight - 4, color: Self.hatch)
+                }
             }
         }
         guard let text else { return }
@@ -613,6 +691,15 @@ public final class TimelinePanel {
         }
         guard let text else { return }
         let baseline = frame.y + (Self.transportHeight + text.ascender - text.descender) / 2
+        // The key map's key, named on screen where the transport has room.
+        if let last = buttons.first(where: { $0.control == .jumpToEnd }) {
+            let hintX = last.rect.maxX + 12
+            if hintX + text.width(of: Self.keyMapHint) + 8 < speedLabelX - Self.buttonSize - 4 {
+                text.draw(
+                    Self.keyMapHint, x: frame.x + hintX, baseline: baseline, color: CurvePlotStyle.dimText, into: bitmap
+                )
+            }
+        }
         let speedX = text.draw(
             "speed ", x: frame.x + speedLabelX, baseline: baseline, color: CurvePlotStyle.dimText, into: bitmap)
         text.draw(Self.speedLabel(speed), x: speedX, baseline: baseline, color: CurvePlotStyle.text, into: bitmap)
@@ -621,9 +708,7 @@ public final class TimelinePanel {
             CurvePlotNumbers.text(sceneTime, decimals: 3), x: frame.x + 8, baseline: axisBaseline,
             color: CurvePlotStyle.text, into: bitmap)
         x = text.draw(" / ", x: x, baseline: axisBaseline, color: CurvePlotStyle.dimText, into: bitmap)
-        x = text.draw(
-            CurvePlotNumbers.text(axisLength, decimals: 3), x: x, baseline: axisBaseline,
-            color: CurvePlotStyle.dimText, into: bitmap)
-        text.draw(" s", x: x, baseline: axisBaseline, color: CurvePlotStyle.dimText, into: bitmap)
+        let length = repeatsForever ? "∞" : CurvePlotNumbers.text(naturalLength, decimals: 3) + " s"
+        text.draw(length, x: x, baseline: axisBaseline, color: CurvePlotStyle.dimText, into: bitmap)
     }
 }

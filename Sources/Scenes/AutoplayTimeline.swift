@@ -4,11 +4,14 @@ import LayerKit
 public enum AutoplayTimeline {
     /// One timed action.
     public struct Step {
+        /// The media time the step runs at, in seconds.
         public let time: CFTimeInterval
         /// What the step does, as the inspector's timeline marks it (`start`, `pause root`, …).
         public let label: String
+        /// The action itself.
         public let run: () -> Void
 
+        /// A step that runs `run` at `time`, marked `label` on the inspector's timeline.
         public init(time: CFTimeInterval, label: String = "", run: @escaping () -> Void) {
             self.time = time
             self.label = label

@@ -2,14 +2,17 @@ import LayerKit
 
 /// Apple's QA1673 recipe for pausing and resuming a layer tree through its root's timing.
 public enum LayerPause {
+    /// Whether the layer is paused (its speed is 0).
     public static func isPaused(_ layer: CALayer) -> Bool { layer.speed == 0 }
 
+    /// Pauses the layer's time at the current media time: speed 0, timeOffset the layer's time now.
     public static func pause(_ layer: CALayer) {
         let pausedTime = layer.convertTime(CACurrentMediaTime(), from: nil)
         layer.speed = 0
         layer.timeOffset = pausedTime
     }
 
+    /// Resumes a paused layer where it stopped: speed 1, its beginTime the time since it was paused.
     public static func resume(_ layer: CALayer) {
         let pausedTime = layer.timeOffset
         layer.speed = 1

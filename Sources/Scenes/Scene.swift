@@ -2,9 +2,13 @@ import LayerKit
 
 /// A user action a scene responds to (toolbar buttons, keys, action logs, timelines).
 public enum SceneAction: Hashable, Sendable {
+    /// Start the scene's animations (s, Return, the Start button).
     case start
+    /// Stop them (x, BackSpace, the Stop button).
     case stop
+    /// A navigation push (the reveal scene's circle grows).
     case push
+    /// A navigation pop (the push played back).
     case pop
     /// Pauses the whole tree: Apple's QA1673 recipe on the root layer (nothing when already paused).
     case pause
@@ -61,8 +65,11 @@ public enum SceneAction: Hashable, Sendable {
 /// A scene is made inside its engine's `perform { … }` at media time 0 (the engine's clock a
 /// `ManualClock`), so its layers belong to that engine and its timeline is scheduled there.
 public protocol Scene: AnyObject {
+    /// The scene's name, shown in the window's title and the HUD.
     var name: String { get }
+    /// The picture size in points.
     var size: CGSize { get }
+    /// The root of the scene's layer tree.
     var rootLayer: CALayer { get }
     /// From 0 to the end of the last autoplay animation, at least 1 s.
     var naturalDuration: CFTimeInterval { get }
@@ -108,9 +115,12 @@ extension Scene {
 
 /// Something a scene's timeline (or its user) did at a media time: `start`, `add wipe`, `pause root`.
 public struct SceneEvent: Equatable, Sendable {
+    /// The media time of the event, in seconds.
     public var time: Double
+    /// What happened, as the timeline's event lane shows it.
     public var label: String
 
+    /// An event `label` at `time`.
     public init(time: Double, label: String) {
         self.time = time
         self.label = label

@@ -25,7 +25,7 @@ protocol FrameSource: AnyObject {
     /// Draws as `draw(into:damageOnly: true)` does and returns the rectangle that changed (empty when
     /// nothing did, nil when it cannot tell: all of it).
     func drawChanges(into bitmap: Bitmap) -> PixelRect?
-    /// The layer tree whose animations the curve panel shows (nil when there is none).
+    /// The layer tree whose animations the inspector shows (nil when there is none).
     var rootLayer: CALayer? { get }
     /// What the scene's timeline and the user did, at media times (the timeline's event marks).
     var events: [SceneEvent] { get }

@@ -11,7 +11,7 @@ enum ViewerCommand: Equatable, Sendable {
     case slower
     /// The next preset playback rate: 1, 1/4, 1/10, then 1 again (any other rate goes to 1).
     case nextSpeedPreset
-    case toggleCurvePanel
+    case toggleInspector
     case toggleHUD
     /// Loop playback from scene time 0 whenever the last animation ends (a demo window), or stop looping.
     case toggleLoop
@@ -46,7 +46,7 @@ enum ViewerCommand: Equatable, Sendable {
         case .faster: "faster"
         case .slower: "slower"
         case .nextSpeedPreset: "speed-preset"
-        case .toggleCurvePanel: "curve-panel"
+        case .toggleInspector: "inspector"
         case .toggleHUD: "hud"
         case .toggleLoop: "loop"
         case .replay: "replay"

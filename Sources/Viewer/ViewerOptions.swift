@@ -4,9 +4,11 @@ public struct ViewerOptions: Sendable, Equatable {
     public var scene: String
     /// Image files for the built-in scenes' images A and B (the bundled assets when nil).
     public var imageA: String?
+    /// The image file for image B (the bundled asset when nil).
     public var imageB: String?
     /// The picture size; nil means the scene's own (1280×720 for built-in scenes).
     public var width: Int?
+    /// The picture height; nil means the scene's own.
     public var height: Int?
     /// The initial playback rate (1/16 … 16).
     public var speed: Double
@@ -40,11 +42,16 @@ public struct ViewerOptions: Sendable, Equatable {
 
     /// A window's place on the screen and its size, in pixels.
     public struct WindowFrame: Sendable, Equatable {
+        /// The window's left edge, in screen pixels.
         public var x: Int
+        /// The window's top edge, in screen pixels.
         public var y: Int
+        /// The window's width in pixels.
         public var width: Int
+        /// The window's height in pixels.
         public var height: Int
 
+        /// A window frame at `x`, `y`, `width` × `height`.
         public init(x: Int, y: Int, width: Int, height: Int) {
             self.x = x
             self.y = y
@@ -53,6 +60,7 @@ public struct ViewerOptions: Sendable, Equatable {
         }
     }
 
+    /// Options with `layerscope view`'s defaults; each argument sets the option of its name.
     public init(
         scene: String = "wipe", imageA: String? = nil, imageB: String? = nil, width: Int? = nil, height: Int? = nil,
         speed: Double = 1, paused: Bool = false, seek: Double = 0, noHUD: Bool = false, noSHM: Bool = false,

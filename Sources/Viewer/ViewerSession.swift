@@ -13,7 +13,7 @@ final class ViewerSession {
     private(set) var source: FrameSource
     private(set) var clock: PlaybackClock
     private(set) var hudVisible: Bool
-    private(set) var curvePanelVisible = false
+    private(set) var inspectorVisible = false
     /// Whether the easing editor (`e`) is shown.
     private(set) var easingEditorVisible = false
     /// Whether the key map sheet (`?`) is shown.
@@ -147,11 +147,11 @@ final class ViewerSession {
     /// The heights of what sits around the picture now (the banner's for the current error).
     private var chrome: WindowLayout.Chrome {
         guard overlayEnabled else { return .none }
-        let lines = curvePanelVisible ? timelinePanel.lineCount : 0
+        let lines = inspectorVisible ? timelinePanel.lineCount : 0
         return WindowLayout.Chrome(
             bannerHeight: sceneError.map { SceneErrorBanner.height(of: $0, text: text) } ?? 0,
             hudHeight: hudVisible ? hud.stripHeight : 0, timelineHeight: TimelinePanel.height(lineCount: lines),
-            toolbarHeight: toolbar.height, inspectorOpen: curvePanelVisible || easingEditorVisible)
+            toolbarHeight: toolbar.height, inspectorOpen: inspectorVisible || easingEditorVisible)
     }
 
     /// The window size that shows the picture at its own size with the chrome around it (a banner
@@ -187,7 +187,7 @@ final class ViewerSession {
         easingEditor.forgetTree()
         shownMediaTime = nil
         let commands: [ViewerCommand] =
-            [.start, .stop, .pauseResume] + source.extraCommands + [.toggleCurvePanel, .toggleRecording]
+            [.start, .stop, .pauseResume] + source.extraCommands + [.toggleInspector, .toggleRecording]
         commandsByIdentifier = Dictionary(uniqueKeysWithValues: commands.map { ($0.logName, $0) })
         toolbar.setItems(
             commands.map {
@@ -214,7 +214,7 @@ final class ViewerSession {
         case .push: "Push"
         case .pop: "Pop"
         case .action(let name): name
-        case .toggleCurvePanel: "Curves"
+        case .toggleInspector: "Inspector"
         case .toggleRecording: recording.isRecording ? "Stop rec" : "Record"
         default: command.logName
         }
@@ -245,13 +245,20 @@ final class ViewerSession {
         logToolbarLayout()
     }
 
+    /// True at the start (the first frame, and scene time 0: a load, a Start, a replay, a loop): only
+    /// then do the axis's scale and the window's size follow the rows, so neither changes under a
+    /// playhead, a scrub or a click (the user zooms with the wheel).
+    private var holdsStill = true
+    /// Whether a frame was drawn yet.
+    private var hasDrawn = false
+
     /// The rows the window was last asked to make room for.
     private var roomForLines = 0
 
     /// While the inspector is open, asks for a taller window when rows appear that the window has no
     /// room for (up to the preferred size; never smaller, so a window the user shrank stays so until then).
     private func growForNewRows() {
-        guard curvePanelVisible, timelinePanel.lineCount > roomForLines else { return }
+        guard inspectorVisible, timelinePanel.lineCount > roomForLines else { return }
         roomForLines = timelinePanel.lineCount
         let preferred = preferredWindowSize
         guard preferred.height > windowHeight || preferred.width > windowWidth else { return }
@@ -264,9 +271,10 @@ final class ViewerSession {
         let layout = WindowLayout(
             width: windowWidth, height: windowHeight, pictureWidth: source.width, pictureHeight: source.height,
             chrome: chrome)
-        timelinePanel.layout(frame: layout.timeline, expanded: curvePanelVisible)
+        timelinePanel.layout(frame: layout.timeline, expanded: inspectorVisible)
         timelinePanel.setAxis(
-            origin: sceneClock.origin, length: sceneClock.axisLength(latestEnd: timelinePanel.latestEnd))
+            origin: sceneClock.origin, length: sceneClock.axisLength(latestEnd: timelinePanel.latestEnd),
+            mayRescale: holdsStill)
         timeChainView.layout(frame: layout.timeChain)
         editorPanel?.layout(frame: layout.editorSlot)
         logEditorPlace(slot: layout.editorSlot)
@@ -352,9 +360,9 @@ final class ViewerSession {
         case .toggleHUD:
             hudVisible = overlayEnabled && !hudVisible
             result = hudVisible ? "hud on" : "hud off"
-        case .toggleCurvePanel:
-            curvePanelVisible = overlayEnabled && !curvePanelVisible
-            result = curvePanelVisible ? "curve panel on" : "curve panel off"
+        case .toggleInspector:
+            inspectorVisible = overlayEnabled && !inspectorVisible
+            result = inspectorVisible ? "inspector on" : "inspector off"
             if overlayEnabled {
                 roomForLines = timelinePanel.lineCount
                 windowSizeRequested?(preferredWindowSize.width, preferredWindowSize.height)
@@ -456,6 +464,11 @@ final class ViewerSession {
             handleEasing(easingEditor.moved(x: x, y: y), origin: nil)
             if dragging { return }
         }
+        if timeline.isPanning {
+            _ = timeline.moved(x: x, y: y)
+            needsRedraw = true
+            return
+        }
         if let action = timeline.moved(x: x, y: y) { return apply(action) }
         let hovered = toolbar.identifier(atX: x, y: y)
         if hovered != toolbar.hovered {
@@ -482,6 +495,15 @@ final class ViewerSession {
             if let action = timeline.pressed(x: x, y: y) { apply(action) }
             return
         }
+        if overlayEnabled, button != 1, timeline.contains(x: x, y: y) {
+            if timeline.otherButtonPressed(button, x: x) {
+                log(
+                    "timeline: window \(String(format: "%.3f", timelinePanel.windowStart)) s + \(String(format: "%.3f", timelinePanel.axisLength)) s"
+                )
+                needsRedraw = true
+            }
+            return
+        }
         guard overlayEnabled, button == 1, let identifier = toolbar.identifier(atX: x, y: y) else { return }
         toolbar.pressed = identifier
         needsRedraw = true
@@ -491,6 +513,13 @@ final class ViewerSession {
     func pointerReleased(button: UInt32, x: Int, y: Int, hostTime: Double) {
         if button == 1, easingEditor.isDragging {
             handleEasing(easingEditor.released(x: x, y: y), origin: "drag")
+            return
+        }
+        if button != 1, timeline.isPanning {
+            timeline.otherButtonReleased(button)
+            log(
+                "timeline: window \(String(format: "%.3f", timelinePanel.windowStart)) s + \(String(format: "%.3f", timelinePanel.axisLength)) s"
+            )
             return
         }
         if button == 1, let action = timeline.released(x: x, y: y) { return apply(action) }
@@ -723,8 +752,14 @@ final class ViewerSession {
             timelinePanel.setEvents(source.events)
             easingEditor.update(root: root)
         }
-        growForNewRows()
+        // The axis's scale and the window's size change only while the viewer holds still.
+        let shownSceneTime = sceneClock.sceneTime(atMediaTime: clock.mediaTime(atHostTime: hostTime))
+        holdsStill = shownSceneTime == 0 || !hasDrawn
+        // The window grows for rows only at the start: later its controls stay where the user aims.
+        if holdsStill { growForNewRows() }
         relayout()
+        hasDrawn = true
+        timelinePanel.keepInView(sceneTime: shownSceneTime)
         let place = windowLayout.picture
         let target = pictureTarget(for: bitmap)
         // A scaled picture is drawn off-screen with damage tracking (only this session draws there), and
@@ -744,7 +779,7 @@ final class ViewerSession {
         guard overlayEnabled else { return }
         let mediaTime = clock.mediaTime(atHostTime: hostTime)
         let sceneTime = sceneClock.sceneTime(atMediaTime: mediaTime)
-        if curvePanelVisible || easingEditorVisible {
+        if inspectorVisible || easingEditorVisible {
             let column = windowLayout.sideColumn
             Blending.fill(
                 bitmap, x: column.x, y: column.y, width: column.width, height: column.height,
@@ -763,8 +798,22 @@ final class ViewerSession {
                 entries: hudLines(hostTime: hostTime, figures: figures, dropped: dropped), in: windowLayout.hud,
                 into: bitmap)
         }
+        if easingEditorVisible, !easingEditor.fitsSlot {
+            // Said on screen, not only in the log: the editor needs more room than the window has.
+            hud.drawTable(
+                title: "Easing editor",
+                entries: [
+                    (
+                        "e",
+                        "needs a \(EasingEditorLayout.width)×\(EasingEditorLayout.height) slot: enlarge the window"
+                    )
+                ],
+                in: windowLayout.pictureArea, into: bitmap)
+        }
         if keyMapVisible {
-            hud.drawCentered(lines: KeyMap.help, in: windowLayout.pictureArea, into: bitmap)
+            hud.drawTable(
+                title: "Keys", entries: KeyMap.help,
+                in: PixelRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height), into: bitmap)
         }
         if let sceneError { SceneErrorBanner.draw(sceneError, text: text, into: bitmap) }
     }

@@ -55,6 +55,26 @@ import Testing
         #expect(chain.links.count == 2 && chain.links[0].localTime == 0.3, "the paused root holds its offset")
         #expect(close(chain.links[1].localTime, 0.1), "box: (0.3 − 0.25) · 2")
     }
+
+    /// Speed −1, timeOffset 1, duration 1 at media time 0.25: the engine's own evaluation, a =
+    /// (0.25 − 0) · −1 + 1 = 0.75 taken literally (timing.md A3), is what the chain shows at every step.
+    @Test func aNegativeSpeedReadsAsTheEngineEvaluatesIt() throws {
+        let clock = freshEngine(at: 0)
+        let layer = CALayer()
+        let fade = basic("opacity", from: 0, to: 1, duration: 1)
+        fade.speed = -1
+        fade.timeOffset = 1
+        layer.add(fade, forKey: "fade")
+        let sampler = try #require(AnimationSampler(layer: layer, key: "fade"))
+        var chain = AnimationTimeChain()
+        sampler.timeChain(atMediaTime: 0.25, into: &chain)
+        #expect(chain.activeTime == 0.75)
+        #expect(chain.offsetTime == 0.75)
+        #expect(chain.inputFraction == 0.75)
+        #expect(chain.value == [0.75])
+        step(layer, clock, at: 0.25)
+        #expect(Double(layer.presentation()!.opacity) == 0.75)
+    }
 }
 
 /// A rotation reads as the animation drives it: 4.96 rad at 79 % of a turn, where the matrix (and

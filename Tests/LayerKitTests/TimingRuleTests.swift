@@ -15,9 +15,18 @@ import Testing
         let animation = basic("opacity", from: 0, to: 1)
         configure(animation)
         layer.add(animation, forKey: "a")
+        var chain = AnimationTimeChain()
         return { t in
             step(layer, clock, at: t)
-            return Double(layer.presentation()!.opacity)
+            let shown = Double(layer.presentation()!.opacity)
+            // The law: the inspector's time chain, read at the same time, ends at the value shown.
+            if let sampler = AnimationSampler.samplers(in: layer).first {
+                sampler.timeChain(atMediaTime: t, into: &chain)
+                #expect(
+                    chain.value.count == 1 && close(chain.value[0], shown, 1e-6),
+                    "time chain at \(t): \(chain.value), shown \(shown)")
+            }
+            return shown
         }
     }
 

@@ -179,12 +179,12 @@ import Testing
 /// `CALayer`'s layout: `setNeedsLayout()`, `layoutIfNeeded()` from the topmost marked superlayer down,
 /// and the frame step's pass before the transaction is committed.
 @Suite struct LayerLayoutTests {
-    /// Records the order its instances are laid out in.
+    /// Lays its sublayers out inset by 5 points, telling `laidOut` its name each time.
     final class Logged: CALayer {
-        nonisolated(unsafe) static var log: [String] = []
+        var laidOut: ((String) -> Void)?
         override func layoutSublayers() {
             super.layoutSublayers()
-            Self.log.append(name ?? "?")
+            laidOut?(name ?? "?")
             sublayers?.forEach { $0.frame = bounds.insetBy(dx: 5, dy: 5) }
         }
     }
@@ -197,19 +197,21 @@ import Testing
         leaf.name = "leaf"
         root.addSublayer(middle)
         middle.addSublayer(leaf)
+        var log: [String] = []
+        for layer in [root, middle, leaf] { layer.laidOut = { log.append($0) } }
         root.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
         step(root, clock, at: 0)
-        Logged.log = []
+        log = []
         leaf.setNeedsLayout()
         middle.setNeedsLayout()
         leaf.layoutIfNeeded()
-        #expect(Logged.log == ["middle", "leaf"])  // root was not marked
+        #expect(log == ["middle", "leaf"])  // root was not marked
         #expect(!leaf.needsLayout() && !middle.needsLayout())
-        Logged.log = []
+        log = []
         leaf.setNeedsLayout()
         root.setNeedsLayout()
         step(root, clock, at: 0.1)
-        #expect(Logged.log == ["root", "leaf"])
+        #expect(log == ["root", "leaf"])
         #expect(middle.frame == CGRect(x: 5, y: 5, width: 90, height: 90))
     }
 

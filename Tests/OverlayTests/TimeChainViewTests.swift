@@ -10,7 +10,7 @@ import Testing
 /// paused root.
 @MainActor
 @Suite(.serialized) struct TimeChainViewTests {
-    static func draw(pausedRoot: Bool) throws -> Bitmap {
+    static func draw(pausedRoot: Bool, width: Int = 560) throws -> Bitmap {
         freshEngine(at: 0)
         func layer(_ name: String, in parent: CALayer?) -> CALayer {
             let layer = CALayer()
@@ -38,9 +38,9 @@ import Testing
         var chain = AnimationTimeChain()
         sampler.timeChain(atMediaTime: 0.3125, into: &chain)
         let view = TimeChainView(text: CurveGoldens.font(11))
-        let bitmap = Bitmap(width: 560, height: TimeChainView.height)
+        let bitmap = Bitmap(width: width, height: TimeChainView.height)
         bitmap.fill(0xFF00_0000)
-        view.layout(frame: PixelRect(x: 0, y: 0, width: 560, height: TimeChainView.height))
+        view.layout(frame: PixelRect(x: 0, y: 0, width: width, height: TimeChainView.height))
         view.draw(chain, facts: sampler.facts, into: bitmap)
         return bitmap
     }
@@ -51,6 +51,19 @@ import Testing
 
     @Test func pausedAncestorGolden() throws {
         try CurveGoldens.check(try Self.draw(pausedRoot: true), named: "time_chain_paused")
+    }
+
+    /// In a narrow column each step goes on to the next line whole, so the ancestors' timing and the
+    /// value at the end all show (the strip's last lines are written).
+    @Test func aNarrowColumnWrapsByStep() throws {
+        let narrow = try Self.draw(pausedRoot: true, width: 300)
+        try CurveGoldens.check(narrow, named: "time_chain_narrow")
+        let wide = try Self.draw(pausedRoot: true)
+        func lastInkedRow(_ bitmap: Bitmap) -> Int {
+            (0..<bitmap.height).last { y in (0..<bitmap.width).contains { (bitmap[$0, y] & 0xFF) > 0x60 } } ?? 0
+        }
+        #expect(lastInkedRow(narrow) > lastInkedRow(wide) + 2 * 14, "at least two more lines")
+        #expect(lastInkedRow(narrow) < TimeChainView.height - 2, "and still inside the strip")
     }
 
     @Test func tooShortAStripDrawsNothing() {

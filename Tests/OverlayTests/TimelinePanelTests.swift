@@ -159,7 +159,11 @@ struct TimelinePanelTests {
                 "3.500000000 keyframe",
             ])
         let spin = panel.legs(ofRow: 3).legs
-        #expect(rounded(spin.spans) == ["2.000000000 2.750000000 active", "2.750000000 3.500000000 active"])
+        #expect(
+            rounded(spin.spans) == [
+                "2.000000000 2.750000000 active", "2.750000000 3.000000000 active",
+                "3.000000000 3.500000000 repeated",
+            ])
         #expect(
             rounded(spin.marks) == [
                 "2.000000000 added", "2.750000000 wrap", "3.000000000 repeatBoundary", "3.500000000 removed",
@@ -170,16 +174,31 @@ struct TimelinePanelTests {
             ])
     }
 
-    /// A paused layer on the way names itself on the row, which keeps its legs; on resume the legs move
-    /// by the time it stood still.
+    /// A paused layer on the way names itself on the row: its legs up to the pause keep their times, the
+    /// pause is hatched from where it began, and after the resume the rest of its legs come as late as
+    /// the layer stood still (hop: paused at 2.5 s, resumed at 3 s, so its 3.05 s keyframe is at 3.55 s).
     @Test func aPausedLayerHoldsItsRow() throws {
         let (scene, panel) = try followedTimelineScene(until: 2.7, text: false)
         #expect(panel.legs(ofRow: 4).pausedBy == "d")
-        #expect(rounded(panel.legs(ofRow: 4).legs.spans)[1] == "2.000000000 3.500000000 active", "kept while paused")
+        #expect(
+            rounded(panel.legs(ofRow: 4).legs.spans) == [
+                "0.000000000 2.000000000 fillBefore", "2.000000000 2.500000000 active",
+            ], "kept while paused")
+        #expect(panel.pauses(ofRow: 4).map { "\($0.start) \($0.end.map { "\($0)" } ?? "-")" } == ["2.5 -"])
         #expect(panel.legs(ofRow: 0).pausedBy == nil)
         follow(scene, with: panel, from: 2.7, to: 3.2)
         #expect(panel.legs(ofRow: 4).pausedBy == nil)
-        #expect(rounded(panel.legs(ofRow: 4).legs.spans)[1] == "2.500000000 4.000000000 active", "half a second later")
+        #expect(
+            rounded(panel.legs(ofRow: 4).legs.spans) == [
+                "0.000000000 2.000000000 fillBefore", "2.000000000 2.500000000 active",
+                "3.000000000 4.000000000 active",
+            ], "half a second later")
+        #expect(
+            rounded(panel.legs(ofRow: 4).legs.marks) == [
+                "2.000000000 added", "2.000000000 keyframe", "2.300000000 keyframe", "3.550000000 keyframe",
+                "4.000000000 keyframe",
+            ])
+        #expect(panel.pauses(ofRow: 4).map { "\($0.start) \($0.end.map { "\($0)" } ?? "-")" } == ["2.5 3.0"])
     }
 
     /// Rows outlive their animations (scrubbing past the end keeps them) and a tree made again (a
@@ -356,4 +375,25 @@ struct WindowLayoutTests {
         #expect(layout.timeline.height == (480 - 44 - 38) / 2)
         #expect(layout.pictureArea.height == 480 - 44 - 38 - (480 - 44 - 38) / 2)
     }
+}
+
+/// An animation that repeats forever gives the scene no end: the transport says ∞, not its first second.
+@Test @MainActor func anEndlessRepeatHasNoEnd() {
+    freshEngine(at: 0)
+    let root = CALayer()
+    let layer = CALayer()
+    root.addSublayer(layer)
+    let spin = CABasicAnimation(keyPath: "opacity")
+    spin.fromValue = 0
+    spin.toValue = 1
+    spin.duration = 1
+    spin.repeatCount = .infinity
+    layer.add(spin, forKey: "spin")
+    let panel = expandedPanel(root: root)
+    #expect(panel.repeatsForever)
+    #expect(panel.latestEnd == nil)
+    layer.removeAllAnimations()
+    panel.update(root: root, mediaTime: 2)
+    panel.setAxis(origin: 0, length: 4)
+    #expect(!panel.repeatsForever, "once it is gone the scene ends again")
 }

@@ -28,14 +28,14 @@ private final class Lines: @unchecked Sendable {
 /// The timeline bar and scene-file reloads as the session wires them.
 @Suite(.serialized)
 struct CurveTimelineSessionTests {
-    /// A 320×240 session over `source`, drawn once with the curve panel shown (which lays the bar out).
+    /// A 320×240 session over `source`, drawn once with the inspector shown (which lays the bar out).
     fileprivate static func session(source: FrameSource, paused: Bool) -> (ViewerSession, Lines) {
         let lines = Lines()
         let session = ViewerSession(
             source: source, options: ViewerOptions(scene: "probe", paused: paused), hostTime: 100, text: nil,
             makeScene: { _ in nil }, log: { lines.all.append($0) })
         session.layout(width: 320, height: 240)
-        session.perform(.toggleCurvePanel, origin: "key c", hostTime: 100)
+        session.perform(.toggleInspector, origin: "key c", hostTime: 100)
         let bitmap = Bitmap(width: 320, height: 240)
         session.draw(into: bitmap, hostTime: 100, figures: HUDFigures(), dropped: 0)
         lines.all.removeAll()
@@ -75,7 +75,7 @@ struct CurveTimelineSessionTests {
     /// The transport is always there (unless `--no-hud`): with the panel hidden a click still seeks.
     @Test func theBarWorksWhileThePanelIsHidden() {
         let (session, lines) = Self.session(source: BlankSource(), paused: true)
-        session.perform(.toggleCurvePanel, origin: "key c", hostTime: 100)
+        session.perform(.toggleInspector, origin: "key c", hostTime: 100)
         lines.all.removeAll()
         session.pointerPressed(button: 1, x: Self.trackStart + 5, y: Self.barMiddle)
         session.pointerReleased(button: 1, x: Self.trackStart + 5, y: Self.barMiddle, hostTime: 100)

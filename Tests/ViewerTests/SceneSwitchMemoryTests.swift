@@ -6,7 +6,7 @@ import Testing
 @testable import Viewer
 
 /// Switching scenes (keys 1 2 3) must free the scene switched away from: its source, its layer tree and
-/// its pictures, whatever was running in it (animations with delegates, completion blocks, the curve panel
+/// its pictures, whatever was running in it (animations with delegates, completion blocks, the inspector
 /// following it). A scene kept alive by a reference cycle leaked its pictures on every switch.
 @Suite(.serialized)
 struct SceneSwitchMemoryTests {
@@ -40,7 +40,7 @@ struct SceneSwitchMemoryTests {
         return source
     }
 
-    /// When the curve panel (whose rows hold the animations they show, and their layers) is shown.
+    /// When the inspector (whose rows hold the animations they show, and their layers) is shown.
     enum Panel: CaseIterable {
         case hidden, shown, hiddenHalfWay
     }
@@ -53,11 +53,11 @@ struct SceneSwitchMemoryTests {
             source: try #require(Self.makeScene(1, probes: probes)), options: ViewerOptions(scene: "wipe"),
             hostTime: hostTime, text: nil, makeScene: { Self.makeScene($0, probes: probes) }, log: { _ in })
         session.layout(width: 64, height: 36)
-        if panel != .hidden { session.perform(.toggleCurvePanel, origin: "key c", hostTime: hostTime) }
+        if panel != .hidden { session.perform(.toggleInspector, origin: "key c", hostTime: hostTime) }
         let window = Bitmap(width: 64, height: 36)
         for switchNumber in 0..<12 {
             if panel == .hiddenHalfWay && switchNumber == 6 {
-                session.perform(.toggleCurvePanel, origin: "key c", hostTime: hostTime)
+                session.perform(.toggleInspector, origin: "key c", hostTime: hostTime)
             }
             // Each scene's animations (with their delegates and completion blocks) are in flight when it is left.
             for _ in 0..<3 {

@@ -124,7 +124,7 @@ struct SceneTimeSessionTests {
             let (session, _, lines) = try Self.session(folder: folder, text: text)
             var requested: (Int, Int)?
             session.windowSizeRequested = { requested = ($0, $1) }
-            session.perform(.toggleCurvePanel, origin: "key c", hostTime: 100)
+            session.perform(.toggleInspector, origin: "key c", hostTime: 100)
             let size = try #require(requested)
             #expect(size.0 == 320 + 320, "the picture and a 320-pixel column")
             session.layout(width: size.0, height: size.1)
@@ -145,7 +145,7 @@ struct SceneTimeSessionTests {
     }
 
     /// The HUD strip starts below the error banner and above the picture, and the key map sheet shows
-    /// on `?` in the picture's area.
+    /// on `?`, centred in the window.
     @Test func theHUDSitsBetweenTheBannerAndThePictureAndTheKeyMapShows() throws {
         let text = try TextRenderer(dejaVuSansPixelSize: 14)
         try Self.withFolder { folder in
@@ -166,11 +166,28 @@ struct SceneTimeSessionTests {
             let changed = (0..<withHUD.height).filter { y in
                 (0..<withHUD.width).contains { withKeyMap[$0, y] != withHUD[$0, y] }
             }
-            #expect(changed.count > 50, "the sheet shows the first bindings that fit")
-            let area = session.windowLayout.pictureArea
-            #expect(changed.allSatisfy { $0 >= area.minY && $0 < area.maxY }, "in the picture's area")
+            #expect(changed.count > 50, "the sheet shows the bindings that fit")
+            let middle = (changed.min()! + changed.max()!) / 2
+            #expect(abs(middle - withHUD.height / 2) <= 1, "centred in the window, over every panel")
         }
     }
+    /// `e` in a window too small for the easing editor says so on screen (not only in the log).
+    @Test func theEasingEditorSaysWhenTheWindowIsTooSmall() throws {
+        let text = try TextRenderer(dejaVuSansPixelSize: 14)
+        try Self.withFolder { folder in
+            let (session, _, lines) = try Self.session(folder: folder, text: text)
+            let before = Self.draw(session, at: 100)
+            session.perform(.toggleEasingEditor, origin: "key e", hostTime: 100)
+            let after = Self.draw(session, at: 100)
+            #expect(lines.all.contains { $0.contains("hidden (the window is too small)") })
+            let area = session.windowLayout.pictureArea
+            let changed = (area.minY..<area.maxY).filter { y in
+                (area.minX..<area.maxX).contains { after[$0, y] != before[$0, y] }
+            }
+            #expect(changed.count > 20, "a note over the picture: \(changed.count) rows changed")
+        }
+    }
+
     /// A click on a row's label selects its animation: the log names it and the time chain follows it
     /// (the newest, until then).
     @Test func aClickOnARowSelectsItsAnimation() throws {
@@ -185,7 +202,7 @@ struct SceneTimeSessionTests {
             """
         try Self.withFolder { folder in
             let (session, _, lines) = try Self.session(folder: folder, json: json)
-            session.perform(.toggleCurvePanel, origin: "key c", hostTime: 100)
+            session.perform(.toggleInspector, origin: "key c", hostTime: 100)
             let size = session.preferredWindowSize
             session.layout(width: size.width, height: size.height)
             _ = Self.draw(session, at: 100.5)
@@ -218,7 +235,7 @@ struct SceneTimeSessionTests {
             session.editorPanel = probe
             _ = Self.draw(session, at: 100.25)
             #expect(probe.drawn.isEmpty, "not drawn while the inspector is closed")
-            session.perform(.toggleCurvePanel, origin: "key c", hostTime: 100.25)
+            session.perform(.toggleInspector, origin: "key c", hostTime: 100.25)
             session.layout(width: 700, height: 500)
             _ = Self.draw(session, at: 100.5)
             let slot = session.windowLayout.editorSlot

@@ -6,7 +6,7 @@ import Testing
 
 @testable import Viewer
 
-/// The whole window as the session composes it (scene, margins, curve panel, timeline bar, toolbar,
+/// The whole window as the session composes it (scene, margins, inspector, timeline bar, toolbar,
 /// HUD), with the panel open, at every small window size and some extreme ones, at extreme media times
 /// and speeds, with pointer input on the bars: no size or time may trap. A window manager may ignore the
 /// window's minimum size, so this holds below it too.
@@ -36,12 +36,12 @@ struct SessionSizeSweepTests {
         })
     }
 
-    /// A session over `source` with the curve panel and the easing editor open.
+    /// A session over `source` with the inspector and the easing editor open.
     static func session(_ source: FrameSource, seek: Double = 0, speed: Double = 1) throws -> ViewerSession {
         let session = ViewerSession(
             source: source, options: ViewerOptions(scene: source.name, speed: speed, paused: true, seek: seek),
             hostTime: 100, text: try TextRenderer(dejaVuSansPixelSize: 14), makeScene: { _ in nil }, log: { _ in })
-        session.perform(.toggleCurvePanel, origin: "key c", hostTime: 100)
+        session.perform(.toggleInspector, origin: "key c", hostTime: 100)
         session.perform(.toggleEasingEditor, origin: "key e", hostTime: 100)
         return session
     }
@@ -69,14 +69,14 @@ struct SessionSizeSweepTests {
     @Test func everyWindowSize() throws {
         let session = try Self.session(TestPattern(width: 40, height: 30), seek: 1e20)
         Self.sweep(session, sizes: Self.everySize)
-        #expect(session.curvePanelVisible && session.easingEditorVisible)
+        #expect(session.inspectorVisible && session.easingEditorVisible)
     }
 
     @Test(arguments: [1.5, 1e20, .greatestFiniteMagnitude, .infinity, .nan])
     func sceneWindowsAtMediaTime(_ seek: Double) throws {
         let session = try Self.session(try Self.wipe(), seek: seek)
         Self.sweep(session, sizes: Self.someSizes)
-        #expect(session.curvePanelVisible && session.easingEditorVisible)
+        #expect(session.inspectorVisible && session.easingEditorVisible)
     }
 
     @Test(arguments: [.nan, 1e300, 0, -4])

@@ -90,3 +90,53 @@ struct TimelineScrubberTests {
         #expect(ViewerSession.nextSpeedPreset(after: 2) == 1, "any other rate goes back to 1")
     }
 }
+
+/// The axis is a window of scene time: it pages with the playhead, zooms around the pointer with the
+/// wheel, pans with a sideways wheel or a middle-button drag, and keeps its scale while the viewer plays.
+struct TimelineWindowTests {
+    @Test func thePlayheadPagesTheWindowAndIsNeverPinned() {
+        let scrubber = TimelineScrubberTests.scrubber()
+        let panel = scrubber.panel
+        panel.keepInView(sceneTime: 3.432)
+        #expect(panel.windowStart == 0, "in view: no pan")
+        panel.keepInView(sceneTime: 9.5)
+        #expect(panel.windowStart == 8, "an endless repeat plays on page after page (4 s each)")
+        #expect(panel.axisLength == 4)
+        let end = panel.playheadX(atSceneTime: 12)
+        #expect(panel.playheadX(atSceneTime: 9.5) < end, "not pinned at the right edge")
+        #expect(abs(panel.sceneTime(atX: panel.playheadX(atSceneTime: 9.5)) - 9.5) <= 4.0 / 623)
+        panel.keepInView(sceneTime: 1)
+        #expect(panel.windowStart == 0, "a loop back to the start shows the first page")
+    }
+
+    @Test func theWheelZoomsAroundThePointerAndADragPans() {
+        let scrubber = TimelineScrubberTests.scrubber()
+        let panel = scrubber.panel
+        let x = panel.playheadX(atSceneTime: 3)
+        #expect(scrubber.otherButtonPressed(4, x: x))
+        #expect(abs(panel.axisLength - 3.2) < 1e-12, "one step in: 4 s / 1.25")
+        #expect(abs(panel.sceneTime(atX: x) - 3) <= 4.0 / 623, "the time under the pointer stays there")
+        #expect(panel.isZoomedByUser)
+        panel.setAxis(origin: 0, length: 10, mayRescale: true)
+        #expect(abs(panel.axisLength - 3.2) < 1e-12, "a zoomed window keeps its length")
+        #expect(panel.naturalLength == 10, "jump-to-end goes to the scene's end")
+        let start = panel.windowStart
+        #expect(!scrubber.otherButtonPressed(2, x: 500))
+        #expect(scrubber.isPanning)
+        #expect(scrubber.moved(x: 400, y: 0) == nil, "a pan drag seeks nothing")
+        #expect(panel.windowStart > start, "dragging left brings later times into view")
+        scrubber.otherButtonReleased(2)
+        #expect(!scrubber.isPanning)
+        panel.setAxis(origin: 5, length: 2)
+        #expect(panel.windowStart == 0 && panel.axisLength == 2 && !panel.isZoomedByUser, "scene time began again")
+    }
+
+    @Test func theScaleHoldsWhilePlaying() {
+        let scrubber = TimelineScrubberTests.scrubber()
+        let panel = scrubber.panel
+        panel.setAxis(origin: 0, length: 6, mayRescale: false)
+        #expect(panel.axisLength == 4, "rows appearing while playing do not rescale the axis")
+        panel.setAxis(origin: 0, length: 6, mayRescale: true)
+        #expect(panel.axisLength == 6, "at the start it takes the scene's length")
+    }
+}

@@ -53,7 +53,7 @@ private final class RecordingSource: FrameSource {
         #expect(
             layoutLines == [
                 "layout: picture 66,0 187x140 scale 0.5833 timeline 0,140 320x62 window 320x240",
-                "toolbar: Start 8,206,41,30; Stop 51,206,41,30; Pause 94,206,41,30; Push 137,206,41,30; Pop 180,206,41,30; Curves 223,206,41,30; Record 266,206,41,30",
+                "toolbar: Start 8,206,41,30; Stop 51,206,41,30; Pause 94,206,41,30; Push 137,206,41,30; Pop 180,206,41,30; Inspector 223,206,41,30; Record 266,206,41,30",
             ])
     }
 
@@ -67,7 +67,7 @@ private final class RecordingSource: FrameSource {
         #expect(
             lines.all == [
                 "key space: pause-resume -> paused t=1.500",
-                "toolbar: Start 8,206,41,30; Stop 51,206,41,30; Resume 94,206,41,30; Push 137,206,41,30; Pop 180,206,41,30; Curves 223,206,41,30; Record 266,206,41,30",
+                "toolbar: Start 8,206,41,30; Stop 51,206,41,30; Resume 94,206,41,30; Push 137,206,41,30; Pop 180,206,41,30; Inspector 223,206,41,30; Record 266,206,41,30",
             ])
     }
 
@@ -113,7 +113,7 @@ private final class RecordingSource: FrameSource {
     @Test mutating func toolbarHasTheSceneActionsAndClicksPerformThem() throws {
         let (session, source, lines) = makeSession()
         let toolbar = session.toolbarForTesting
-        #expect(toolbar.items.map(\.title) == ["Start", "Stop", "Pause", "Push", "Pop", "Curves", "Record"])
+        #expect(toolbar.items.map(\.title) == ["Start", "Stop", "Pause", "Push", "Pop", "Inspector", "Record"])
         let push = try #require(toolbar.button(for: "push"))
         session.pointerMoved(x: push.x + 2, y: push.y + 2)
         #expect(toolbar.hovered == "push")

@@ -91,7 +91,7 @@ sys.exit(1 if bad else 0)"
 x xdotool key h
 e2e_wait_for 5 log_has 'key h: hud -> hud off'
 x xdotool key c
-e2e_wait_for 5 log_has 'key c: curve-panel -> curve panel on'; check $? "key c logs the inspector"
+e2e_wait_for 5 log_has 'key c: inspector -> inspector on'; check $? "key c logs the inspector"
 e2e_wait_for 5 log_has '^resized '; check $? "the window grows for the inspector" "$(grep '^resized' "$log" | tail -1)"
 sleep 0.5
 read -r px py pw ph <<<"$(picture_box)"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Soak test of the live viewer under an Xvfb started here: for SOAK_SECONDS (default 40) it switches
-# scenes (1 2 3), starts and stops (s x), pauses (space), opens and closes the curve panel (c) and
+# scenes (1 2 3), starts and stops (s x), pauses (space), opens and closes the inspector (c) and
 # resizes the window (xdotool windowsize, down to 1x1 and to 40 px tall with the panel open), sampling
 # the viewer's RSS (VmRSS in /proc/PID/status) every second and at the end of every round of actions,
 # when the window is back in the same state. After the warm-up (a quarter of the run, 10 to 60 s),
@@ -83,8 +83,8 @@ kill -0 "$viewer_pid" 2>/dev/null
 check $? "the viewer is still running after ${seconds} s and $actions actions" "$(tail -5 "$log")"
 switches=$(grep -c -- '-> showing ' "$log")
 tiny=$(grep -cE '^resized (1x1|300x40|1000x1|40x300)$' "$log")
-[ "$switches" -gt 0 ] && [ "$tiny" -gt 0 ] && log_has '-> curve panel on '
-check $? "it switched scenes ($switches times) and drew tiny windows ($tiny resizes) with the curve panel"
+[ "$switches" -gt 0 ] && [ "$tiny" -gt 0 ] && log_has '-> inspector on '
+check $? "it switched scenes ($switches times) and drew tiny windows ($tiny resizes) with the inspector"
 
 x xdotool windowfocus "$wid" 2>/dev/null
 x xdotool key q

@@ -62,7 +62,7 @@ picture_is launch 1.25
 
 # 1. The inspector opens beside the picture: the window grows, the picture keeps its size and pixels.
 x xdotool key c
-e2e_wait_for 5 log_has 'key c: curve-panel -> curve panel on'; check $? "key c opens the inspector"
+e2e_wait_for 5 log_has 'key c: inspector -> inspector on'; check $? "key c opens the inspector"
 e2e_wait_for 5 bash -c "grep -q '^resized ' '$log'"; check $? "the window grows for the inspector" "$(grep '^resized' "$log" | tail -1)"
 e2e_wait_for 5 bash -c "[ \$(grep -c '^layout: picture ' '$log') -ge 2 ]"
 read_layout

@@ -79,12 +79,17 @@ for scene in "${scenes[@]}"; do
     fi
     start_viewer "$tmp/$name.log" --scene "$scene" "${size[@]}" --no-hud ||
         { check 1 "the viewer opens"; continue; }
+    # Up to four screenshots 0.5 s apart: a scene that rests between its animations (transition.json
+    # moves one second in two) moves between one pair of them, whatever the start-up took.
     sleep 1.3
-    shot "$name-a"
-    sleep 0.5
-    shot "$name-b"
-    ! tool same "$tmp/$name-a.xwd" "$tmp/$name-b.xwd" >/dev/null
-    check $? "moves while it plays (two screenshots 0.5 s apart differ)"
+    shot "$name-0"
+    moved=1
+    for n in 1 2 3; do
+        sleep 0.5
+        shot "$name-$n"
+        if ! tool same "$tmp/$name-$((n - 1)).xwd" "$tmp/$name-$n.xwd" >/dev/null; then moved=0; break; fi
+    done
+    check $moved "moves while it plays (two screenshots 0.5 s apart differ)"
     quit_viewer
 done
 e2e_tag=
@@ -101,12 +106,15 @@ pattern='timeline ([0-9]+),([0-9]+) ([0-9]+)x([0-9]+)'
 read -r tx ty tw th <<<"${BASH_REMATCH[*]:1}"
 # Clicks on the axis (the strip below the transport), halving the interval, until one lands between 1.6
 # and 2.4 s, where the restarted ship turns (the 1.5 s restart must have run at 1.5 s, not at the time
-# clicked). The axis may grow as rows appear, so its length is not assumed.
+# clicked). The axis keeps its scale after the start, whatever rows appear.
 seek=
 low=$((tx + tw / 5))
 high=$((tx + tw - 4))
 for _ in $(seq 10); do
     seeks=$(grep -c '^timeline: seek -> media ' "$log")
+    layout=$(grep '^layout: picture ' "$log" | tail -1)
+    [[ $layout =~ $pattern ]]
+    read -r tx ty tw th <<<"${BASH_REMATCH[*]:1}"
     x xdotool mousemove --window "$wid" $(((low + high) / 2)) $((ty + 28 + 9)) click 1
     e2e_wait_for 5 bash -c "[ \$(grep -c '^timeline: seek -> media ' '$log') -gt $seeks ]" || break
     seek=$(grep '^timeline: seek -> media ' "$log" | tail -1 | sed -E 's/^timeline: seek -> media ([0-9.e+-]+) .*/\1/')

@@ -57,7 +57,7 @@ for scene in wipe ship reveal; do
         fi
         wait "$viewer"
         line=$(grep '^stats ' "$tmp/run.log")
-        if [ "${config#shm-inspector}" != "$config" ] && ! grep -q 'curve panel on' "$tmp/run.log"; then
+        if [ "${config#shm-inspector}" != "$config" ] && ! grep -q 'inspector on' "$tmp/run.log"; then
             line="$line (the panel did not open)"
         fi
         if [ "$config" = shm-all-panels ] && ! grep -q '^layout: easing editor [0-9,]* shown' "$tmp/run.log"; then

@@ -166,8 +166,8 @@ run_pass() {
     e2e_wait_for 10 log_has '^key h: hud -> hud on '
     check $? "'h' shows the HUD again"
     key c
-    e2e_wait_for 10 log_has '^key c: curve-panel -> curve panel on '
-    check $? "'c' toggles the curve panel (log)"
+    e2e_wait_for 10 log_has '^key c: inspector -> inspector on '
+    check $? "'c' toggles the inspector (log)"
     key c
     stable_shot k-before-stop
     key x

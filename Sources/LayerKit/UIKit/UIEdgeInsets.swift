@@ -1,10 +1,15 @@
 /// Distances inward from each edge of a rectangle, as UIKit's `UIEdgeInsets` (negative values outset).
 public struct UIEdgeInsets: Hashable, Sendable {
+    /// The inset from the top edge.
     public var top: CGFloat
+    /// The inset from the left edge.
     public var left: CGFloat
+    /// The inset from the bottom edge.
     public var bottom: CGFloat
+    /// The inset from the right edge.
     public var right: CGFloat
 
+    /// Insets of the four edges.
     public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
         self.top = top
         self.left = left
@@ -12,8 +17,10 @@ public struct UIEdgeInsets: Hashable, Sendable {
         self.right = right
     }
 
+    /// No inset.
     public init() { self.init(top: 0, left: 0, bottom: 0, right: 0) }
 
+    /// No inset.
     public static let zero = UIEdgeInsets()
 }
 

@@ -10,6 +10,7 @@ public typealias CFTypeRef = AnyObject
 public final class UIFont: Hashable, CustomStringConvertible, @unchecked Sendable {
     /// The name it was made with (UIKit's PostScript name; the system fonts' are `.SFUI-…`).
     public let fontName: String
+    /// The font's size in points.
     public let pointSize: CGFloat
     let face: FontCatalog.Face
 
@@ -85,6 +86,7 @@ public final class CGFont: CustomStringConvertible, @unchecked Sendable {
     /// The name it was made with.
     public let postScriptName: String?
 
+    /// The font of that name, or nil when no face answers to it.
     public init?(_ name: String) {
         guard FontCatalog.face(named: name) != nil else { return nil }
         postScriptName = name

@@ -65,6 +65,7 @@ public func UIGraphicsEndImageContext() {
 /// How an image renderer's pictures are made: `scale` pixels a point (the screen's by default: 1 here),
 /// `opaque` (false by default).
 public class UIGraphicsRendererFormat {
+    /// A format with the defaults.
     public required init() {}
 
     /// The bounds a renderer of this format draws into (set by the renderer).
@@ -75,13 +76,18 @@ public class UIGraphicsRendererFormat {
 public final class UIGraphicsImageRendererFormat: UIGraphicsRendererFormat {
     /// The range of colours (standard only: the pictures are 8-bit sRGB).
     public enum Range: Int {
+        /// The colour range asked of a renderer's images (kept for ported code; images are 8-bit RGB).
         case unspecified = -1, automatic = 0, extended = 1, standard = 2
     }
 
+    /// Pixels per point of the images (default `UIScreen.main.scale`, 1).
     public var scale: CGFloat = UIScreen.main.scale
+    /// Whether the images have no alpha (default false).
     public var opaque = false
+    /// The colour range asked for (default `automatic`).
     public var preferredRange = Range.automatic
 
+    /// A format with the defaults: scale 1, not opaque.
     public required init() {}
 
     /// The format of the main screen.
@@ -93,7 +99,9 @@ public final class UIGraphicsImageRendererFormat: UIGraphicsRendererFormat {
 
 /// What a renderer's drawing block is given: the Core Graphics context, and UIKit's conveniences.
 public class UIGraphicsRendererContext {
+    /// The Core Graphics context to draw into: UIKit's coordinates, origin top-left.
     public let cgContext: CGContext
+    /// The format the renderer draws with.
     public let format: UIGraphicsRendererFormat
 
     init(cgContext: CGContext, format: UIGraphicsRendererFormat) {
@@ -140,24 +148,29 @@ public final class UIGraphicsImageRendererContext: UIGraphicsRendererContext {
 /// (flipped to UIKit's coordinates, current for UIKit's drawing while it runs) and returns the picture at
 /// the format's scale.
 public final class UIGraphicsImageRenderer {
+    /// The format the renderer draws with.
     public let format: UIGraphicsImageRendererFormat
     /// The rectangle drawn, in points (its origin at the picture's top left).
     public let bounds: CGRect
     /// Always true: an image renderer makes images.
     public let allowsImageOutput = true
 
+    /// A renderer of images of `size` points, with `format`.
     public convenience init(size: CGSize, format: UIGraphicsImageRendererFormat) {
         self.init(bounds: CGRect(origin: .zero, size: size), format: format)
     }
 
+    /// A renderer of images of `size` points, with the default format.
     public convenience init(size: CGSize) { self.init(size: size, format: .default()) }
 
+    /// A renderer of images of `bounds`, with `format`.
     public init(bounds: CGRect, format: UIGraphicsImageRendererFormat) {
         self.format = format
         self.bounds = bounds
         format.bounds = bounds
     }
 
+    /// A renderer of images of `bounds`, with the default format.
     public convenience init(bounds: CGRect) { self.init(bounds: bounds, format: .default()) }
 
     /// The picture `actions` draws.

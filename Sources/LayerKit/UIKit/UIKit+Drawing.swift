@@ -71,6 +71,7 @@ extension UIImage {
     /// Draws the picture upright (UIKit's coordinates) with its top left at `point`, at its size in points.
     public func draw(at point: CGPoint) { draw(in: CGRect(origin: point, size: size)) }
 
+    /// Draws the image at its size, its top-left corner at `point`, in `blendMode` with `alpha`.
     public func draw(at point: CGPoint, blendMode: CGBlendMode, alpha: CGFloat) {
         draw(in: CGRect(origin: point, size: size), blendMode: blendMode, alpha: alpha)
     }
@@ -78,6 +79,7 @@ extension UIImage {
     /// Draws the picture upright, stretched over `rect`.
     public func draw(in rect: CGRect) { draw(in: rect, blendMode: .normal, alpha: 1) }
 
+    /// Draws the image scaled into `rect`, in `blendMode` with `alpha`, in the current context.
     public func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {
         guard let cgImage else { return }
         UIGraphicsGetCurrentContext()?.drawing(blendMode: blendMode, alpha: alpha) { context in
@@ -168,14 +170,17 @@ extension StringProtocol {
 }
 
 extension NSString {
+    /// Draws the string on one line from `point` (its top-left corner), with `.font` and `.foregroundColor`.
     public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
         (self as String).draw(at: point, withAttributes: attributes)
     }
 
+    /// Draws the string in `rect`, wrapped at word boundaries, with `.font` and `.foregroundColor`.
     public func draw(in rect: CGRect, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
         (self as String).draw(in: rect, withAttributes: attributes)
     }
 
+    /// The size the string takes on one line with the attributes' `.font`.
     public func size(withAttributes attributes: [NSAttributedString.Key: Any]? = nil) -> CGSize {
         (self as String).size(withAttributes: attributes)
     }

@@ -14,6 +14,7 @@ public final class UIScreen {
     public var scale: CGFloat { 1 }
     /// The bounds in pixels (the same, at scale 1).
     public var nativeBounds: CGRect { bounds }
+    /// Pixels per point of the screen: 1, as `scale`.
     public var nativeScale: CGFloat { 1 }
     /// The display's refresh rate, from `LayerEngine.displayRefreshInterval`.
     public var maximumFramesPerSecond: Int { Int((1 / engine.displayRefreshInterval).rounded()) }

@@ -3,11 +3,17 @@
 public protocol UIViewAnimationOptionBits: OptionSet, Sendable where RawValue == UInt {}
 
 extension UIViewAnimationOptionBits {
+    /// Accepted for ported code (layout runs in every frame step anyway).
     public static var layoutSubviews: Self { Self(rawValue: 1 << 0) }
+    /// Accepted for ported code; there is no user interaction to allow.
     public static var allowUserInteraction: Self { Self(rawValue: 1 << 1) }
+    /// Accepted for ported code.
     public static var beginFromCurrentState: Self { Self(rawValue: 1 << 2) }
+    /// Repeats the animations without end.
     public static var `repeat`: Self { Self(rawValue: 1 << 3) }
+    /// Plays each animation backwards after forwards.
     public static var autoreverse: Self { Self(rawValue: 1 << 4) }
+    /// Accepted for ported code.
     public static var overrideInheritedDuration: Self { Self(rawValue: 1 << 5) }
 }
 
@@ -17,11 +23,17 @@ extension UIView {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
+        /// Accepted for ported code.
         public static let overrideInheritedCurve = Self(rawValue: 1 << 6)
+        /// Accepted for ported code.
         public static let allowAnimatedContent = Self(rawValue: 1 << 7)
+        /// An ease-in-ease-out curve (the default).
         public static let curveEaseInOut = Self([])
+        /// An ease-in curve.
         public static let curveEaseIn = Self(rawValue: 1 << 16)
+        /// An ease-out curve.
         public static let curveEaseOut = Self(rawValue: 2 << 16)
+        /// A linear curve.
         public static let curveLinear = Self(rawValue: 3 << 16)
 
         /// The timing curve the options name (bits 16–19; ease-in-ease-out when none is named).

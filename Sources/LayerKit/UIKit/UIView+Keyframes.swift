@@ -5,11 +5,17 @@ extension UIView {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
+        /// Accepted for ported code.
         public static let overrideInheritedOptions = Self(rawValue: 1 << 9)
+        /// Straight between keyframes (the default).
         public static let calculationModeLinear = Self([])
+        /// Each keyframe's value held until the next.
         public static let calculationModeDiscrete = Self(rawValue: 1 << 10)
+        /// An even pace over the whole, keyframe times ignored.
         public static let calculationModePaced = Self(rawValue: 2 << 10)
+        /// A smooth curve through the keyframes.
         public static let calculationModeCubic = Self(rawValue: 3 << 10)
+        /// A smooth curve at an even pace.
         public static let calculationModeCubicPaced = Self(rawValue: 4 << 10)
 
         /// The keyframe calculation mode the options name.
@@ -141,13 +147,22 @@ extension UIView {
     }
 }
 
+/// The transition options of `UIView.transition` (the raw values are UIKit's).
 extension UIView.AnimationOptions {
+    /// `transition(from:to:…)` hides and shows the views instead of swapping them.
     public static let showHideTransitionViews = Self(rawValue: 1 << 8)
+    /// A flip about the vertical axis from the left (drawn as a cross-dissolve here).
     public static let transitionFlipFromLeft = Self(rawValue: 1 << 20)
+    /// A flip about the vertical axis from the right (drawn as a cross-dissolve here).
     public static let transitionFlipFromRight = Self(rawValue: 2 << 20)
+    /// A page curl up (drawn as a cross-dissolve here).
     public static let transitionCurlUp = Self(rawValue: 3 << 20)
+    /// A page curl down (drawn as a cross-dissolve here).
     public static let transitionCurlDown = Self(rawValue: 4 << 20)
+    /// The old picture fades into the new one.
     public static let transitionCrossDissolve = Self(rawValue: 5 << 20)
+    /// A flip about the horizontal axis from the top (drawn as a cross-dissolve here).
     public static let transitionFlipFromTop = Self(rawValue: 6 << 20)
+    /// A flip about the horizontal axis from the bottom (drawn as a cross-dissolve here).
     public static let transitionFlipFromBottom = Self(rawValue: 7 << 20)
 }

@@ -23,7 +23,9 @@ open class UIView: CALayerDelegate {
 
     /// The backing layer; its delegate is the view.
     public let layer: CALayer
+    /// The view's subviews, back to front.
     public private(set) var subviews: [UIView] = []
+    /// The view this view is a subview of, if any.
     public private(set) weak var superview: UIView?
     /// Kept for ported code: there are no touches here.
     open var isUserInteractionEnabled = true
@@ -40,6 +42,7 @@ open class UIView: CALayerDelegate {
     /// Set by the base `draw(_:)`: the view's class may not draw (see `display(_:)`).
     private var reachedBaseDraw = false
 
+    /// A view with its layer at `frame`.
     public init(frame: CGRect) {
         layer = Self.makeLayer()
         layer.delegate = self
@@ -57,9 +60,11 @@ open class UIView: CALayerDelegate {
         if !Self.knownNotToDraw { layer.setNeedsDisplay() }
     }
 
+    /// A view with a zero frame.
     public convenience init() { self.init(frame: .zero) }
 
-    /// The layer's frame; a change of size marks the view as needing layout.
+    /// The view's frame in its superview's coordinates (its layer's frame); a change of size marks the
+    /// view as needing layout.
     open var frame: CGRect {
         get { layer.frame }
         set {
@@ -68,7 +73,7 @@ open class UIView: CALayerDelegate {
             if layer.bounds.size != size { setNeedsLayout() }
         }
     }
-    /// The layer's bounds; a change of size marks the view as needing layout.
+    /// The view's bounds (its layer's bounds); a change of size marks the view as needing layout.
     open var bounds: CGRect {
         get { layer.bounds }
         set {
@@ -77,26 +82,32 @@ open class UIView: CALayerDelegate {
             if newValue.size != size { setNeedsLayout() }
         }
     }
+    /// The view's centre in its superview's coordinates (its layer's position).
     open var center: CGPoint {
         get { layer.position }
         set { layer.position = newValue }
     }
+    /// The view's opacity, 0…1 (its layer's opacity).
     open var alpha: CGFloat {
         get { CGFloat(layer.opacity) }
         set { layer.opacity = Float(newValue) }
     }
+    /// The view's affine transform, about its centre (its layer's transform).
     open var transform: CGAffineTransform {
         get { layer.affineTransform() }
         set { layer.setAffineTransform(newValue) }
     }
+    /// The view's background colour (its layer's).
     open var backgroundColor: UIColor? {
         get { layer.backgroundColor.map(UIColor.init(cgColor:)) }
         set { layer.backgroundColor = newValue?.cgColor }
     }
+    /// Whether the view is hidden (its layer's `isHidden`).
     open var isHidden: Bool {
         get { layer.isHidden }
         set { layer.isHidden = newValue }
     }
+    /// Whether subviews are clipped to the bounds (its layer's `masksToBounds`).
     open var clipsToBounds: Bool {
         get { layer.masksToBounds }
         set { layer.masksToBounds = newValue }
@@ -223,6 +234,7 @@ open class UIView: CALayerDelegate {
         insertSubview(view, at: 0)
     }
 
+    /// Removes the view, and its layer, from its superview.
     public func removeFromSuperview() {
         guard let parent = superview else { return }
         willMove(toSuperview: nil)

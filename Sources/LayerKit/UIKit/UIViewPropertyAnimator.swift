@@ -1,18 +1,35 @@
 /// Where an animator's properties stand when it finishes (`UIViewAnimatingPosition`).
 public enum UIViewAnimatingPosition: Int, Sendable {
-    case end, start, current
+    /// The animations' end values.
+    case end
+    /// Their start values.
+    case start
+    /// What is on screen.
+    case current
 }
 
 /// An animator's state (`UIViewAnimatingState`): inactive before it starts and after it finishes,
 /// active while running or paused, stopped after `stopAnimation(false)` until `finishAnimation(at:)`.
 public enum UIViewAnimatingState: Int, Sendable {
-    case inactive, active, stopped
+    /// Not started, or finished.
+    case inactive
+    /// Running or paused.
+    case active
+    /// Stopped, waiting for `finishAnimation(at:)`.
+    case stopped
 }
 
-/// The named curves of UIKit's animators (`UIView.AnimationCurve`).
 extension UIView {
+    /// A named timing curve of UIKit's animators (`UIView.AnimationCurve`, UIKit's raw values).
     public enum AnimationCurve: Int, Sendable {
-        case easeInOut, easeIn, easeOut, linear
+        /// Slow at both ends (the default).
+        case easeInOut
+        /// Slow at the start.
+        case easeIn
+        /// Slow at the end.
+        case easeOut
+        /// Even.
+        case linear
 
         var timingFunction: CAMediaTimingFunction {
             switch self {
@@ -35,10 +52,12 @@ extension UIView {
 /// set back to their old values, at `.current` to what is on screen.
 /// https://developer.apple.com/documentation/uikit/uiviewpropertyanimator
 open class UIViewPropertyAnimator {
+    /// The length of the animations in seconds.
     public let duration: TimeInterval
     /// The timing curve of the animations; nil for a spring animator, whose `spring` is set.
     private let curve: CAMediaTimingFunction?
     private let spring: CASpringAnimation?
+    /// Inactive, active or stopped.
     public private(set) var state = UIViewAnimatingState.inactive
     /// Whether the animation runs from the end towards the start; changing it turns a running
     /// animation around where it is.
@@ -56,6 +75,7 @@ open class UIViewPropertyAnimator {
     /// Whether the animator stays active at the end (waiting for `finishAnimation(at:)`) instead of
     /// finishing by itself.
     open var pausesOnCompletion = false
+    /// Whether the animations are running (not paused, stopped or finished).
     public private(set) var isRunning = false
 
     private var blocks: [(animations: () -> Void, delayFactor: Double)] = []

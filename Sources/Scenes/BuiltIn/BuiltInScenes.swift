@@ -4,10 +4,14 @@ import LayerKit
 /// The images the built-in scenes show, as loaded by the caller (Raster `Bitmap`s, drawn by the
 /// Compositor as layer contents).
 public struct SceneImages {
+    /// Image A: the picture under the wipe and the reveal.
     public var a: Any
+    /// Image B: the picture the wipe and the reveal uncover.
     public var b: Any
+    /// The ship scene's sprite.
     public var ship: Any
 
+    /// The pictures `a`, `b` and `ship` (each a `CGImage`).
     public init(a: Any, b: Any, ship: Any) {
         self.a = a
         self.b = b
@@ -17,6 +21,7 @@ public struct SceneImages {
 
 /// Why a built-in scene could not be made.
 public struct UnknownSceneError: Error, CustomStringConvertible {
+    /// The name given.
     public let name: String
     public var description: String {
         "no built-in scene named \"\(name)\" (built-in: \(BuiltInScenes.names.joined(separator: ", ")))"
@@ -28,6 +33,7 @@ public struct UnknownSceneError: Error, CustomStringConvertible {
 /// (003, `Reveal.swift`). The same files, with `import Scenes` added, are `assets/scenes/*.swift`
 /// (`BuiltInSceneSourceTests` checks that they agree).
 public enum BuiltInScenes {
+    /// The built-in scenes' names, in the order of the viewer's keys 1, 2, 3.
     public static let names = ["wipe", "ship", "reveal"]
 
     /// One line each, for `layerscope scenes`.

@@ -2,6 +2,7 @@ import LayerKit
 
 /// A layer named in an evaluation that the scene never has.
 public struct UnknownLayerError: Error, CustomStringConvertible, Equatable {
+    /// The layer name given.
     public let name: String
     /// Every layer name the scene had, sorted.
     public let known: [String]

@@ -4,8 +4,11 @@ import LayerKit
 /// scheduled on the engine as the autoplay. User actions: stop (removes every animation), start
 /// (replays the file's `add` entries at the current time); pause and resume are every scene's.
 public final class FileScene: Scene {
+    /// The scene's name (its file's name without the extension).
     public let name: String
+    /// The picture size in points.
     public let size: CGSize
+    /// The root of the scene's layer tree.
     public let rootLayer: CALayer
     public let naturalDuration: CFTimeInterval
     public let actions: [SceneAction] = []

@@ -10,6 +10,7 @@ public struct SceneLoadError: Error, CustomStringConvertible, Equatable {
     /// For a Swift scene that does not compile: the compiler's messages, as it printed them.
     public let compilerOutput: String?
 
+    /// An error with its one-line `description` and, for a Swift scene, the compiler's output.
     public init(description: String, compilerOutput: String? = nil) {
         self.description = description
         self.compilerOutput = compilerOutput

@@ -15,9 +15,12 @@ import LayerKit
 public struct ActionLog: Equatable, Sendable {
     /// One logged action and the media time it was done at.
     public struct Entry: Equatable, Sendable {
+        /// The media time the action was done at, in seconds.
         public var time: Double
+        /// What was done.
         public var action: Action
 
+        /// An entry: `action` at `time`.
         public init(time: Double, action: Action) {
             self.time = time
             self.action = action
@@ -43,11 +46,13 @@ public struct ActionLog: Equatable, Sendable {
     /// The entries in time order (those of one time in the order they were done).
     public private(set) var entries: [Entry]
 
+    /// A log of `entries`, put in time order (those of one time kept in their order).
     public init(_ entries: [Entry] = []) {
         self.entries = entries.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
             .map(\.element)
     }
 
+    /// Whether nothing was logged.
     public var isEmpty: Bool { entries.isEmpty }
 
     /// Adds `action` at `time`, after every entry at or before that time (entries after it stay: they
@@ -195,11 +200,16 @@ public struct ActionLog: Equatable, Sendable {
 /// An edit of an animation's timing curve: the layer's and the animation's names, the interval of a
 /// keyframe animation (nil for its `timingFunction`), and the new control points x1, y1, x2, y2.
 public struct TimingEdit: Equatable, Sendable {
+    /// The name of the layer the animation is attached to.
     public var layerName: String
+    /// The key the animation was added under.
     public var key: String
+    /// The keyframe interval edited, nil for the whole animation's `timingFunction`.
     public var segment: Int?
+    /// The new control points x1, y1, x2, y2.
     public var controlPoints: [Double]
 
+    /// An edit of the animation under `key` on the layer named `layerName`.
     public init(layerName: String, key: String, segment: Int?, controlPoints: [Double]) {
         self.layerName = layerName
         self.key = key
@@ -227,8 +237,11 @@ public struct TimingEdit: Equatable, Sendable {
 
 /// Why an action log could not be read: the file, the entry (`actions[2].at`) or line, and the reason.
 public struct ActionLogError: Error, CustomStringConvertible, Equatable {
+    /// The log file's name.
     public let file: String
+    /// Where in the file: an entry (`actions[2].at`) or a line.
     public let location: String
+    /// What is wrong.
     public let message: String
 
     /// `FILE: LOCATION: MESSAGE`, one line, control characters escaped.

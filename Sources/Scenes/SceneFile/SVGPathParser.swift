@@ -6,11 +6,14 @@ import Geometry
 public enum SVGPathParser {
     /// Why path data could not be read: the message names the character offset (from 0).
     public struct ParseError: Error, Equatable, CustomStringConvertible {
+        /// The offset, in characters, where the path data went wrong.
         public let offset: Int
+        /// What is wrong there.
         public let message: String
         public var description: String { "\(message) at character \(offset)" }
     }
 
+    /// The path that SVG path data (`M L H V C S Q T A Z`, absolute and relative) describes.
     public static func parse(_ text: String) throws(ParseError) -> CGPath {
         var scanner = Scanner(bytes: Array(text.utf8))
         return try scanner.parsePath()

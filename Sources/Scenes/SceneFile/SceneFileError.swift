@@ -8,6 +8,7 @@ public struct SceneFileError: Error, CustomStringConvertible, Equatable {
     /// What is wrong, e.g. `expected a number, got "wide"`.
     public let message: String
 
+    /// An error in `file` at the JSON path `location`, saying `message`.
     public init(file: String, location: String, message: String) {
         self.file = file
         self.location = location

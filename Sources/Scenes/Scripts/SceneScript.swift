@@ -9,6 +9,7 @@ import LayerKit
 /// play by themselves. `autoplay` lists actions to perform later; `actions` are what the toolbar and
 /// keys offer, passed to `perform(_:)`.
 public protocol SceneScript: AnyObject {
+    /// Makes the scene; Layerscope calls it once per scene made (at launch, on a reload, on a replay).
     init()
     /// Builds the tree under `root` and adds the autoplay animations (media time 0).
     func setUp(root: CALayer)
@@ -34,6 +35,7 @@ public struct SceneCue: Sendable, Equatable {
     /// The name passed to `perform(_:)`.
     public let action: String
 
+    /// The action `action` at media time `time`.
     public init(at time: CFTimeInterval, _ action: String) {
         self.time = time
         self.action = action
@@ -42,8 +44,10 @@ public struct SceneCue: Sendable, Equatable {
 
 /// What a compiled Swift scene hands to Layerscope: its `SceneScript` class, to make instances of.
 public final class SceneScriptFactory {
+    /// The scene's class.
     public let type: SceneScript.Type
 
+    /// A factory of instances of `type`.
     public init(_ type: SceneScript.Type) {
         self.type = type
     }

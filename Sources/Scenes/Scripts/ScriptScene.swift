@@ -4,8 +4,11 @@ import LayerKit
 /// media time 0, its `autoplay` cues scheduled on the engine, and its actions. The built-in scenes are
 /// scripts too (`BuiltInScenes`), and so is every Swift scene file.
 public final class ScriptScene: Scene {
+    /// The scene's name (its file's name without the extension).
     public let name: String
+    /// The picture size in points.
     public let size: CGSize
+    /// The root of the scene's layer tree.
     public let rootLayer: CALayer
     public let naturalDuration: CFTimeInterval
     public let actions: [SceneAction]

@@ -9,6 +9,7 @@ public enum TimingWriteBack {
     public struct Target: Equatable, Sendable {
         /// The name of the layer the animation is attached to, and the key it was added under.
         public var layerName: String?
+        /// The key the animation was added under.
         public var key: String?
         /// The media time the animation was added at (which of several adds of the same key).
         public var addedAt: Double
@@ -19,6 +20,7 @@ public enum TimingWriteBack {
         /// x1, y1, x2, y2.
         public var controlPoints: [Double]
 
+        /// A target: the curve of the animation `key` on `layerName` added at `addedAt`, to become `controlPoints`.
         public init(
             layerName: String?, key: String?, addedAt: Double, segment: Int?, segmentCount: Int,
             controlPoints: [Double]
@@ -54,7 +56,9 @@ public enum TimingWriteBack {
 
     /// The new text of a scene file and where in it the curve went (a JSON path, or `line N`).
     public struct Rewrite: Equatable, Sendable {
+        /// The file's new text.
         public var text: String
+        /// Where the curve went: a JSON path, or `line N` in a Swift scene.
         public var location: String
     }
 
