@@ -36,7 +36,9 @@ final class AnimationProgram {
             body = .transition(TransitionProgram(transition: t))
             keys = []
         case let g as CAAnimationGroup:
-            let children = (g.animations ?? []).map { AnimationProgram($0, defaultDuration: 0.25) }
+            // A member without a duration runs for the group's (see `CALayer.add(_:forKey:)`).
+            let duration = timing.duration
+            let children = (g.animations ?? []).map { AnimationProgram($0, defaultDuration: duration) }
             body = .group(children)
             keys = children.flatMap(\.keys)
         default:

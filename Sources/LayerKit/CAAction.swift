@@ -41,6 +41,8 @@ public protocol CALayerDelegate: AnyObject {
     func draw(_ layer: CALayer, in ctx: CGContext)
     /// Called before `layer` draws its backing store.
     func layerWillDraw(_ layer: CALayer)
+    /// Lays out `layer`'s sublayers when it needs layout; the default does nothing.
+    func layoutSublayers(of layer: CALayer)
 }
 
 extension CALayerDelegate {

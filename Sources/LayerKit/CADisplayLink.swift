@@ -4,8 +4,9 @@
 /// the tick's time, so a link-driven picture at media time T is the same however the frames before it
 /// were drawn. A frame step on its own (`CAEngine.step`) fires the links once when a tick is due.
 ///
-/// `init(target:selector:)` needs the Objective-C runtime, which Swift on Linux does not have; make the
-/// link with a closure instead: `CADisplayLink { link in … }`. `add(to:forMode:)` accepts any run loop
+/// `init(target:selector:)` takes a `Selector`, a method reference here (`Selector(step)`; a Swift
+/// scene's `#selector(step)` becomes that), as the Objective-C runtime is not on Linux; a closure does
+/// too: `CADisplayLink { link in … }`. `add(to:forMode:)` accepts any run loop
 /// and mode (`RunLoop.main`, `.common`, `.default`) and registers the link with the calling thread's
 /// engine, which keeps it, as a run loop does, until `invalidate()`.
 public final class CADisplayLink {

@@ -62,8 +62,50 @@ open class CAEmitterCell {
     /// Pixels per point of `contents` (its drawn size is its pixel size ÷ this × the particle's scale).
     public var contentsScale: CGFloat = 1
 
+    /// When the cell starts emitting, in its emitter layer's local time (see `emits(at:)`).
+    public var beginTime: CFTimeInterval = 0
+    /// How long one cycle of emission lasts; 0 (the default) emits without end.
+    public var duration: CFTimeInterval = 0
+    /// The rate of the cell's time against its layer's.
+    public var speed: Float = 1
+    /// An offset added to the cell's time.
+    public var timeOffset: CFTimeInterval = 0
+    /// How many cycles of `duration` the cell emits for (0: one).
+    public var repeatCount: Float = 0
+    /// How long the cell emits for, in its own time (0: decided by `repeatCount`).
+    public var repeatDuration: CFTimeInterval = 0
+    /// Whether a cycle lasts twice `duration` (forwards and back).
+    public var autoreverses = false
+    /// Kept for `CAMediaTiming`: emission has no fill.
+    public var fillMode = CAMediaTimingFillMode.removed
+
     /// A new cell that emits nothing until its `birthRate` and `lifetime` are set.
     public init() {}
+}
+
+/// A cell's own timing decides when it emits: with local time `(t − beginTime) · speed + timeOffset`
+/// (`t` the emitter layer's local time), the cell emits while local time is in [0, active duration),
+/// the active duration being `repeatDuration`, else `duration` × the cycle count (× 2 with
+/// `autoreverses`), and unbounded when `duration` is 0, a cell's default, so a cell without timing
+/// emits from the emitter's start on, as Core Animation's do. Particles already born live on, aging in
+/// the emitter's time. (`CAEmitterCell` adopts `CAMediaTiming`:
+/// https://developer.apple.com/documentation/quartzcore/caemittercell; what the timing does to a cell is
+/// not documented beyond that, and this is the reading under which `beginTime` delays a cell and
+/// `duration` ends its emission, the uses published code makes of them.)
+extension CAEmitterCell: CAMediaTiming {
+    /// Whether the cell emits at `time`, the emitter layer's local time.
+    func emits(at time: CFTimeInterval) -> Bool {
+        let local = (time - beginTime) * Double(speed) + timeOffset
+        guard local >= 0 else { return false }
+        guard duration > 0 else { return true }
+        let cycle = duration * (autoreverses ? 2 : 1)
+        let active =
+            repeatDuration > 0
+            ? repeatDuration
+            : repeatCount >= Float.greatestFiniteMagnitude
+                ? .infinity : repeatCount > 0 ? cycle * Double(repeatCount) : cycle
+        return local < active
+    }
 }
 
 extension CAEmitterCell {
@@ -79,22 +121,14 @@ extension CAEmitterCell {
         let set: @Sendable (CAEmitterCell, Any?) -> Void
     }
 
-    private static func float(
-        _ name: String, _ field: ReferenceWritableKeyPath<CAEmitterCell, Float> & Sendable,
+    /// A number-valued cell property (`Float`, `CGFloat` or `Double`).
+    private static func number<F: BinaryFloatingPoint & Sendable>(
+        _ name: String, _ field: ReferenceWritableKeyPath<CAEmitterCell, F> & Sendable,
         range: ClosedRange<Double>? = nil
     ) -> Property {
         Property(
             name: name, valueType: .number, validRange: range, get: { $0[keyPath: field] },
-            set: { cell, value in value.flatMap(AnimatableValue.number).map { cell[keyPath: field] = Float($0) } })
-    }
-
-    private static func number(
-        _ name: String, _ field: ReferenceWritableKeyPath<CAEmitterCell, CGFloat> & Sendable,
-        range: ClosedRange<Double>? = nil
-    ) -> Property {
-        Property(
-            name: name, valueType: .number, validRange: range, get: { $0[keyPath: field] },
-            set: { cell, value in value.flatMap(AnimatableValue.number).map { cell[keyPath: field] = CGFloat($0) } })
+            set: { cell, value in value.flatMap(AnimatableValue.number).map { cell[keyPath: field] = F($0) } })
     }
 
     /// Every property a scene file may set on a cell.
@@ -104,8 +138,8 @@ extension CAEmitterCell {
         Property(
             name: "enabled", valueType: .bool, validRange: nil, get: { $0.isEnabled },
             set: { cell, value in (value as? Bool).map { cell.isEnabled = $0 } }),
-        float("birthRate", \.birthRate, range: 0...1e6), float("lifetime", \.lifetime, range: 0...1e6),
-        float("lifetimeRange", \.lifetimeRange, range: 0...1e6),
+        number("birthRate", \.birthRate, range: 0...1e6), number("lifetime", \.lifetime, range: 0...1e6),
+        number("lifetimeRange", \.lifetimeRange, range: 0...1e6),
         number("velocity", \.velocity), number("velocityRange", \.velocityRange),
         number("emissionLongitude", \.emissionLongitude), number("emissionLatitude", \.emissionLatitude),
         number("emissionRange", \.emissionRange), number("xAcceleration", \.xAcceleration),
@@ -115,11 +149,18 @@ extension CAEmitterCell {
         Property(
             name: "color", valueType: .color, validRange: nil, get: { $0.color },
             set: { cell, value in cell.color = value as? CGColor ?? (value as? UIColor)?.cgColor }),
-        float("redRange", \.redRange), float("greenRange", \.greenRange), float("blueRange", \.blueRange),
-        float("alphaRange", \.alphaRange), float("redSpeed", \.redSpeed), float("greenSpeed", \.greenSpeed),
-        float("blueSpeed", \.blueSpeed), float("alphaSpeed", \.alphaSpeed),
+        number("redRange", \.redRange), number("greenRange", \.greenRange), number("blueRange", \.blueRange),
+        number("alphaRange", \.alphaRange), number("redSpeed", \.redSpeed), number("greenSpeed", \.greenSpeed),
+        number("blueSpeed", \.blueSpeed), number("alphaSpeed", \.alphaSpeed),
         Property(name: "contents", valueType: .image, validRange: nil, get: { $0.contents }, set: { $0.contents = $1 }),
         number("contentsScale", \.contentsScale, range: 0.01...1000),
+        number("beginTime", \.beginTime), number("duration", \.duration, range: 0...1e9),
+        number("speed", \.speed), number("timeOffset", \.timeOffset),
+        number("repeatCount", \.repeatCount, range: 0...1e30),
+        number("repeatDuration", \.repeatDuration, range: 0...1e9),
+        Property(
+            name: "autoreverses", valueType: .bool, validRange: nil, get: { $0.autoreverses },
+            set: { cell, value in (value as? Bool).map { cell.autoreverses = $0 } }),
     ]
 
     private static let byName = [String: Property](uniqueKeysWithValues: properties.map { ($0.name, $0) })

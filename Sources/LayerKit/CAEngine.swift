@@ -44,7 +44,8 @@ extension LayerEngine {
     /// One frame at `clock.now`, with this engine bound (`perform`) for the callbacks it runs:
     /// 0. fires the engine's display links when a tick of their grid is due (once for the frame, however
     ///    many ticks it covers: `advance(_:to:)` fires each), so their changes join this frame;
-    /// 1. commits the implicit transaction;
+    /// 1. lays out the layers marked with `setNeedsLayout()` (`CALayer+Layout.swift`) and commits the
+    ///    implicit transaction;
     /// 2. evaluates every animation of `root`'s tree (masks included) in its layer's local time,
     ///    starting, finishing and removing animations, and rebuilds the presentation tree;
     /// 3. delivers `animationDidStart` / `animationDidStop(_:finished:)` (and `eventObserver`) in
@@ -73,6 +74,7 @@ extension LayerEngine {
     func stepTree(_ root: CALayer) {
         assertOnOwnerThread()
         let now = clock.now
+        layOutMarkedLayers()
         if let implicit = implicitTransaction {
             implicitTransaction = nil
             implicit.commit(in: self)

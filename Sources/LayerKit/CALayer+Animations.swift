@@ -19,7 +19,7 @@ extension CALayer {
         let defaultDuration = engine.effectiveTransaction?.animationDuration ?? 0.25
         if !(copy.duration > 0) { copy.duration = defaultDuration }
         if copy.beginTime == 0 { copy.beginTime = localTime(atMediaTime: now) }
-        if let group = copy as? CAAnimationGroup { Self.resolveChildDurations(group) }
+        if let group = copy as? CAAnimationGroup { Self.resolveChildDurations(group, groupDuration: copy.duration) }
         if let key { detachAnimation(forKey: key, at: now) }
         let records = engine.openCompletions
         if !records.isEmpty {
@@ -35,11 +35,25 @@ extension CALayer {
         noteDisplayAnimation(copy)
     }
 
-    /// Group members with duration ≤ 0 get the default 0.25 s (their beginTime 0 stays "start of group").
-    private static func resolveChildDurations(_ group: CAAnimationGroup) {
+    /// Group members with duration ≤ 0 take their group's duration, nested groups level by level;
+    /// their beginTime 0 stays "start of the group". The rules, in Core Animation's terms:
+    /// - a member without a duration of its own runs for the group's `duration` (not its active
+    ///   duration: the group's repeatCount and autoreverses repeat the group, members included).
+    ///   Apple's `CAAnimationGroup` listing relies on it: `expandScale` has no duration and scales
+    ///   over the group's whole second
+    ///   (https://developer.apple.com/documentation/quartzcore/caanimationgroup); Lockwood's
+    ///   *iOS Core Animation: Advanced Techniques*, listing 8.10, groups a keyframe path animation
+    ///   and a colour animation, neither with a duration, over the group's 4 s. It is not 0.25 s, the
+    ///   default only a top-level animation gets (from the transaction) when it is added.
+    /// - members are clipped, never scaled, by the group's duration (the same page); their
+    ///   `beginTime` is in the group's time (0 = the group's start), their `speed`, `timeOffset`,
+    ///   `repeatCount`, `autoreverses` and `fillMode` apply inside it, to the inherited duration as
+    ///   to an own one: a member with no duration and `speed` 2 ends halfway through the group, one
+    ///   with `repeatCount` 2 shows only its first cycle.
+    private static func resolveChildDurations(_ group: CAAnimationGroup, groupDuration: Double) {
         for child in group.animations ?? [] {
-            if !(child.duration > 0) { child.duration = 0.25 }
-            if let nested = child as? CAAnimationGroup { resolveChildDurations(nested) }
+            if !(child.duration > 0) { child.duration = groupDuration }
+            if let nested = child as? CAAnimationGroup { resolveChildDurations(nested, groupDuration: child.duration) }
         }
     }
 

@@ -203,6 +203,8 @@ struct LayerDisplay {
     var needsDisplayOnBoundsChange = false
     var drawsAsynchronously = false
     var isOpaque = false
+    /// Marked by `setNeedsLayout()` and not laid out since (`CALayer+Layout.swift`).
+    var needsLayout = false
     /// On the engine's list of drawing layers.
     var isRegistered = false
     var record: DisplayRecord?
@@ -309,4 +311,7 @@ extension CALayerDelegate {
 
     /// The default does nothing.
     public func layerWillDraw(_ layer: CALayer) {}
+
+    /// The default does nothing.
+    public func layoutSublayers(of layer: CALayer) {}
 }

@@ -485,6 +485,10 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     /// presentation every frame.
     open class func needsDisplay(forKey key: String) -> Bool { false }
 
+    /// Lays out the sublayers when the layer needs layout (`CALayer+Layout.swift`); the default asks the
+    /// delegate's `layoutSublayers(of:)` (a `UIView`'s `layoutSubviews()`).
+    open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
+
     /// The action for a property change, searched as Core Animation does: the delegate, then the
     /// `actions` dictionary, then `defaultAction(forKey:)`; an `NSNull` found on the way means none.
     /// Subclasses override it to animate their own properties.

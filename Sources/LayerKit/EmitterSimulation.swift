@@ -35,7 +35,8 @@ struct EmitterSimulation {
     private func particle(
         _ index: Double, of cell: CAEmitterCell, cellIndex: Int, rate: Double, at time: CFTimeInterval
     ) -> CAEmitterLayer.Particle? {
-        guard let born = EmitterRateSegment.time(whenEmitted: (index + 1) / rate, in: history) else { return nil }
+        guard let born = EmitterRateSegment.time(whenEmitted: (index + 1) / rate, in: history), cell.emits(at: born)
+        else { return nil }
         let age = time - born
         var random = ParticleRandom(seed: layer.seed, cell: cellIndex, particle: index)
         let life = Double(max(0, cell.lifetime + random.spread(cell.lifetimeRange))) * Double(layer.lifetime)

@@ -70,6 +70,8 @@ public final class LayerEngine {
     public var userInfo: [String: Any] = [:]
     /// The layers that draw their contents, displayed by each frame step (`CALayer+Display.swift`).
     var drawingLayers = DrawingLayers()
+    /// Layers marked with `setNeedsLayout()` since the last layout pass.
+    var layoutLayers: [LayoutEntry] = []
     /// The thread that made the engine, the only one allowed to change its layers.
     private let ownerThread = pthread_self()
 

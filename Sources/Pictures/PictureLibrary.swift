@@ -1,7 +1,7 @@
 import Foundation
 
-/// Where `UIImage(named:)` and `UIImage(contentsOfFile:)` get their pictures: the decoder that turns a
-/// file into a `CGImage` (this module reads no file format; the scene loader installs the PNG and JPEG
+/// Where `UIImage(named:)`, `UIImage(contentsOfFile:)` and `UIImage(data:)` get their pictures: the
+/// decoders that turn a file or its bytes into a `CGImage` (this module reads no file format; the scene loader installs the PNG and JPEG
 /// reader) and the folders searched for a name, in order. Before a scene is loaded the folders are
 /// those of `$LAYERSCOPE_IMAGE_PATH` (separated by `:`); loading a scene puts its own folder first and
 /// the bundled `assets/` folder after.
@@ -10,11 +10,14 @@ import Foundation
 public final class PictureLibrary: @unchecked Sendable {
     /// Reads an image file; throws when it cannot.
     public typealias Decoder = @Sendable (URL) throws -> CGImage
+    /// Reads an image file's bytes (`UIImage(data:)`); throws when it cannot.
+    public typealias DataDecoder = @Sendable (Data) throws -> CGImage
 
     public static let shared = PictureLibrary()
 
     private let lock = NSLock()
     private var decoder: Decoder?
+    private var dataDecoder: DataDecoder?
     private var folders: [URL]
 
     init(environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -26,6 +29,17 @@ public final class PictureLibrary: @unchecked Sendable {
     /// Installs the decoder used from now on.
     public func install(decoder: @escaping Decoder) {
         lock.withLock { self.decoder = decoder }
+    }
+
+    /// Installs the decoder of bytes used from now on.
+    public func install(dataDecoder: @escaping DataDecoder) {
+        lock.withLock { self.dataDecoder = dataDecoder }
+    }
+
+    /// The image the bytes `data` hold, or nil when there is no decoder or it cannot read them.
+    public func image(data: Data) -> CGImage? {
+        guard let dataDecoder = lock.withLock({ dataDecoder }) else { return nil }
+        return try? dataDecoder(data)
     }
 
     /// The folders searched, in order.

@@ -33,6 +33,13 @@ public final class UIImage: @unchecked Sendable {
         self.init(cgImage: image, scale: Self.scale(ofFileNamed: path))
     }
 
+    /// The picture the bytes of a PNG or JPEG file hold, at `scale` pixels a point, or nil when they
+    /// cannot be read.
+    public convenience init?(data: Data, scale: CGFloat = 1) {
+        guard let image = PictureLibrary.shared.image(data: data) else { return nil }
+        self.init(cgImage: image, scale: scale)
+    }
+
     /// 2 or 3 for a file name ending in `@2x` or `@3x` before its extension, else 1.
     static func scale(ofFileNamed path: String) -> CGFloat {
         let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension

@@ -141,3 +141,31 @@ import Testing
         #expect(ticks.count == 5)
     }
 }
+
+/// `Selector` as target-action APIs take it: a method reference, called with the sender.
+@Suite struct SelectorTests {
+    final class Target {
+        var links: [CFTimeInterval] = []
+        var timers = 0
+        func step(link: CADisplayLink) { links.append(link.timestamp) }
+        func tick(_ timer: Timer) { timers += 1 }
+    }
+
+    @Test func displayLinksAndTimersCallTheMethodOnTheEnginesClock() {
+        let clock = freshEngine(at: 0)
+        let layer = CALayer()
+        let target = Target()
+        CADisplayLink(target: target, selector: Selector(target.step)).add(to: .main, forMode: .common)
+        let timer = Timer.scheduledTimer(
+            timeInterval: 0.25, target: target, selector: Selector(target.tick), userInfo: nil, repeats: true)
+        CAEngine.advance(layer, to: 0.05)
+        #expect(target.links.count == 4)  // the ticks at 0, 1/60, 2/60 and 3/60
+        #expect(target.timers == 0)
+        CAEngine.advance(layer, to: 0.6)
+        #expect(target.timers == 2)  // due at 0.25 and 0.5
+        timer.invalidate()
+        CAEngine.advance(layer, to: 1)
+        #expect(target.timers == 2)
+        _ = clock
+    }
+}

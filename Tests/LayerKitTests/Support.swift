@@ -72,3 +72,11 @@ func keyframeSampler(_ keyPath: String, _ configure: (CAKeyframeAnimation) -> Vo
         return layer.presentation()!
     }
 }
+
+/// A view at x = 0 (40 × 40) whose layer a step at `t` has shown, so its changes can animate.
+func shownView(_ clock: ManualClock, at t: Double) -> UIView {
+    let view = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+    view.center = .zero
+    step(view.layer, clock, at: t)
+    return view
+}

@@ -5,14 +5,6 @@ import Testing
 /// The layer-backed `UIView` stand-in and `UIView.animate`, with UIKit's rules
 /// (core-animation-breadth.md §9).
 @Suite struct UIViewAnimationTests {
-    /// A view whose layer a step has shown.
-    func shownView(_ clock: ManualClock, at t: Double) -> UIView {
-        let view = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
-        view.center = .zero
-        step(view.layer, clock, at: t)
-        return view
-    }
-
     @Test func aViewsLayerDoesNotAnimateOutsideABlock() {
         let clock = freshEngine(at: 0)
         let view = shownView(clock, at: 0)

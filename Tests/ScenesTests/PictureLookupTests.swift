@@ -25,4 +25,16 @@ import Testing
         #expect(UIImage(named: "no-such-picture") == nil)
         #expect(UIImage(contentsOfFile: scene.path) == nil, "a scene file is not a picture")
     }
+
+    /// `UIImage(data:)`, as a confetti view reads its particle images: PNG bytes decoded by the scene's
+    /// decoder, at the scale given.
+    @Test func pictureFromBytes() throws {
+        PictureSetup.prepare(sceneFolder: nil)
+        let picture = Bitmap(width: 4, height: 2)
+        picture.fill(0xFF10_2030)
+        let image = try #require(UIImage(data: try ImageFile.encodePNG(picture), scale: 2))
+        #expect(image.size == CGSize(width: 2, height: 1))
+        #expect(image.cgImage?.pixel(x: 3, y: 1) == 0xFF10_2030)
+        #expect(UIImage(data: Data("not a picture".utf8)) == nil)
+    }
 }

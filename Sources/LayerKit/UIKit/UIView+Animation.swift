@@ -1,21 +1,28 @@
+/// The option bits UIKit's `UIView.AnimationOptions` and `UIView.KeyframeAnimationOptions` share (the
+/// raw values are UIKit's).
+public protocol UIViewAnimationOptionBits: OptionSet, Sendable where RawValue == UInt {}
+
+extension UIViewAnimationOptionBits {
+    /// Accepted for ported code (layout runs in every frame step anyway).
+    public static var layoutSubviews: Self { Self(rawValue: 1 << 0) }
+    /// Accepted for ported code; there is no user interaction to allow.
+    public static var allowUserInteraction: Self { Self(rawValue: 1 << 1) }
+    /// Accepted for ported code.
+    public static var beginFromCurrentState: Self { Self(rawValue: 1 << 2) }
+    /// Repeats the animations without end.
+    public static var `repeat`: Self { Self(rawValue: 1 << 3) }
+    /// Plays each animation backwards after forwards.
+    public static var autoreverse: Self { Self(rawValue: 1 << 4) }
+    /// Accepted for ported code.
+    public static var overrideInheritedDuration: Self { Self(rawValue: 1 << 5) }
+}
+
 extension UIView {
     /// UIKit's animation options (the raw values are UIKit's).
-    public struct AnimationOptions: OptionSet, Sendable {
+    public struct AnimationOptions: UIViewAnimationOptionBits {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
-        /// Accepted for ported code; views have no layout here.
-        public static let layoutSubviews = Self(rawValue: 1 << 0)
-        /// Accepted for ported code; there is no user interaction to allow.
-        public static let allowUserInteraction = Self(rawValue: 1 << 1)
-        /// Accepted for ported code.
-        public static let beginFromCurrentState = Self(rawValue: 1 << 2)
-        /// Repeats the animations without end.
-        public static let `repeat` = Self(rawValue: 1 << 3)
-        /// Plays each animation backwards after forwards.
-        public static let autoreverse = Self(rawValue: 1 << 4)
-        /// Accepted for ported code.
-        public static let overrideInheritedDuration = Self(rawValue: 1 << 5)
         /// Accepted for ported code.
         public static let overrideInheritedCurve = Self(rawValue: 1 << 6)
         /// Accepted for ported code.
@@ -104,7 +111,7 @@ extension UIView {
 
     /// Runs `animations` with `block` as the innermost animation block, in a transaction whose
     /// completion reports the block's outcome.
-    private class func run(
+    class func run(
         _ block: ViewAnimationBlock, _ animations: () -> Void, _ completion: ((Bool) -> Void)?
     ) {
         let engine = LayerEngine.current
@@ -126,6 +133,9 @@ final class ViewAnimationBlock: CAAnimationDelegate {
     let spring: Spring?
     /// False once one of the block's animations stopped before finishing.
     private(set) var allFinished = true
+    /// When set, the block's property changes are recorded here instead of animated (keyframe blocks
+    /// and property animators make their own animations of them).
+    var recorder: ViewChangeRecorder?
 
     /// A spring's coefficients (`CASpringAnimation`'s).
     struct Spring {
@@ -163,6 +173,10 @@ final class ViewPropertyAction: CAAction {
 
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
         guard let layer = anObject as? CALayer else { return }
+        if let recorder = block.recorder {
+            recorder.record(layer: layer, key: event, from: oldValue, to: layer.value(forKeyPath: event))
+            return
+        }
         let old = AnimatableValue(oldValue)
         let new = AnimatableValue(layer.value(forKeyPath: event))
         let animation: CABasicAnimation
@@ -203,11 +217,62 @@ final class ViewPropertyAction: CAAction {
         layer.add(animation, forKey: Self.freeKey(event, on: layer))
     }
 
-    /// `event`, or `event-2`, `event-3`, … when an animation already runs under it.
-    private static func freeKey(_ event: String, on layer: CALayer) -> String {
-        guard layer.animation(forKey: event) != nil else { return event }
+    /// `event`, or `event-2`, `event-3`, … when an animation already runs under it (or it is in `taken`).
+    static func freeKey(_ event: String, on layer: CALayer, avoiding taken: Set<String> = []) -> String {
+        func free(_ key: String) -> Bool { layer.animation(forKey: key) == nil && !taken.contains(key) }
+        guard !free(event) else { return event }
         var index = 2
-        while layer.animation(forKey: "\(event)-\(index)") != nil { index += 1 }
+        while !free("\(event)-\(index)") { index += 1 }
         return "\(event)-\(index)"
+    }
+}
+
+/// The view property changes made inside a recording block, in order, each with the keyframe window
+/// (start and length, as fractions of the whole) that was current when it was made.
+final class ViewChangeRecorder {
+    struct Change {
+        let layer: CALayer
+        let key: String
+        let from: Any?
+        let to: Any?
+        let start: Double
+        let length: Double
+    }
+
+    private(set) var changes: [Change] = []
+    /// The window of `UIView.addKeyframe` running now (the whole animation outside one).
+    var window = (start: 0.0, length: 1.0)
+
+    func record(layer: CALayer, key: String, from: Any?, to: Any?) {
+        changes.append(Change(layer: layer, key: key, from: from, to: to, start: window.start, length: window.length))
+    }
+
+    /// Runs `animations` with a recording block innermost; returns what it changed.
+    static func recording(_ animations: () -> Void, into recorder: ViewChangeRecorder = ViewChangeRecorder())
+        -> ViewChangeRecorder
+    {
+        let block = ViewAnimationBlock(duration: 0, delay: 0, options: [])
+        block.recorder = recorder
+        let engine = LayerEngine.current
+        engine.viewAnimationBlocks.append(block)
+        animations()
+        engine.viewAnimationBlocks.removeLast()
+        return recorder
+    }
+
+    /// The changes grouped by layer and key, in the order each pair was first changed, each group in
+    /// time order.
+    var byProperty: [[Change]] {
+        var order: [String] = []
+        var groups: [String: [Change]] = [:]
+        for change in changes {
+            let id = "\(ObjectIdentifier(change.layer).hashValue)|\(change.key)"
+            if groups[id] == nil { order.append(id) }
+            groups[id, default: []].append(change)
+        }
+        return order.map { id in
+            groups[id]!.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }
+                .map(\.element)
+        }
     }
 }

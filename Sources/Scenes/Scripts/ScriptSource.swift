@@ -9,6 +9,8 @@ struct ScriptSource {
     let text: String
     /// The class conforming to `SceneScript`.
     let className: String
+    /// `text` after the source pass (`ObjectiveCSpellings`), as compiled.
+    let translatedText: String
 
     /// Reads `path`; throws when it cannot be read or declares no single `SceneScript` class.
     init(path: String) throws(SceneLoadError) {
@@ -23,6 +25,13 @@ struct ScriptSource {
             throw SceneLoadError(description: "\(path): not a Swift scene (the file is not UTF-8 text)")
         }
         self.text = text
+        let translated = ObjectiveCSpellings.translate(text, path: path)
+        guard translated.errors.isEmpty else {
+            throw SceneLoadError(
+                description: "\(path): the Swift scene does not compile",
+                compilerOutput: translated.errors.joined(separator: "\n") + "\n")
+        }
+        translatedText = translated.text
         let classes = Self.sceneClasses(in: text)
         guard classes.count == 1, let only = classes.first else {
             throw SceneLoadError(
@@ -66,12 +75,12 @@ struct ScriptSource {
         return result
     }
 
-    /// The user's file as compiled: a `#sourceLocation` line first, so the compiler's messages name
-    /// the user's path and lines.
+    /// The user's file as compiled: after the source pass, with a `#sourceLocation` line first, so the
+    /// compiler's messages name the user's path, lines and columns.
     var compiledText: String {
         let quoted = path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             .replacingOccurrences(of: "\n", with: "\\n")
-        return "#sourceLocation(file: \"\(quoted)\", line: 1)\n\(text)\n#sourceLocation()\n"
+        return "#sourceLocation(file: \"\(quoted)\", line: 1)\n\(translatedText)\n#sourceLocation()\n"
     }
 
     /// The entry point compiled with the scene: a C symbol that hands Layerscope the class.
