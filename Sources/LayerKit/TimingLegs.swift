@@ -16,18 +16,22 @@ public struct TimingLeg: Equatable, Sendable {
         case fillAfter
     }
 
-    /// Parent times, `start < end`.
+    /// Where the leg begins, in parent time.
     public var start: Double
+    /// Where it ends, in parent time (after `start`).
     public var end: Double
+    /// What the animation does over it.
     public var kind: Kind
     /// The time inside the simple duration (0…duration) at `start` and at `end`: what a group's
     /// children see as their parent time over the leg. Equal for fills.
     public var basicTimeAtStart: Double
+    /// The time inside the simple duration at `end`.
     public var basicTimeAtEnd: Double
 }
 
 /// An instant on an animation's timing, in its parent's time.
 public struct TimingBoundary: Equatable, Sendable {
+    /// What happens at the instant.
     public enum Kind: Equatable, Sendable {
         /// A later cycle begins (counted in the order it plays, without `timeOffset`).
         case repeatBoundary
@@ -40,22 +44,28 @@ public struct TimingBoundary: Equatable, Sendable {
         case end
     }
 
+    /// When, in parent time.
     public var time: Double
+    /// What happens then.
     public var kind: Kind
 }
 
 /// The legs and boundaries of an animation between two parent times: the inspector's timeline rows.
 /// They come from the same `ResolvedTiming` the engine samples, so a row never disagrees with a frame.
 public struct TimingLegs: Equatable, Sendable {
+    /// The legs, in time order.
     public var legs: [TimingLeg] = []
+    /// The repeats, wraps, key times and end inside the window, in time order.
     public var boundaries: [TimingBoundary] = []
     /// The parent times at which the active period begins and ends, in the direction of travel (nil
     /// when it never does).
     public var activeStart: Double?
+    /// See `activeStart`.
     public var activeEnd: Double?
     /// True when more cycles than asked for lay in the window and the later ones were left out.
     public var isTruncated = false
 
+    /// No legs: an animation that never runs in the window.
     public init() {}
 }
 
