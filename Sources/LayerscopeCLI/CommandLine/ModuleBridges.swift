@@ -19,7 +19,7 @@ enum ModuleBridges {
         do {
             _ = try Recording.record(job: job) { _, time, bitmap in
                 player.show(time)
-                renderer.draw(player.scene, into: bitmap)
+                try renderer.draw(player.scene, into: bitmap)
             }
         } catch let error as RecordingError {
             switch error {
@@ -43,8 +43,11 @@ enum ModuleBridges {
 final class FrameRenderer {
     private let compositor = Compositor()
 
-    /// The scene's presentation tree (as of its last engine step), all pixels redrawn.
-    func draw(_ scene: Scene, into bitmap: Bitmap) {
+    /// The scene's presentation tree (as of its last engine step), all pixels redrawn; a frame whose
+    /// step asked for more replicator copies or emitter particles than `RenderBudget` allows (and was
+    /// cut short) is refused with one line naming the layer and the number.
+    func draw(_ scene: Scene, into bitmap: Bitmap) throws(CommandError) {
+        if let excess = scene.rootLayer.engine.budgetExcess { throw .failure("\(scene.name): \(excess)") }
         compositor.render(scene.rootLayer, into: bitmap)
     }
 

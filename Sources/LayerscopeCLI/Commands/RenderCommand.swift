@@ -32,7 +32,7 @@ enum RenderCommand {
         let renderer = FrameRenderer()
         for (time, url) in zip(times, outputs).sorted(by: { $0.0 < $1.0 }) {
             player.show(time)
-            renderer.draw(player.scene, into: bitmap)
+            try renderer.draw(player.scene, into: bitmap)
             do {
                 try ImageFile.writePNG(bitmap, to: url)
             } catch {
