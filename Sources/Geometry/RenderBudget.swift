@@ -40,7 +40,7 @@ public enum RenderBudget {
     public struct Excess: Equatable, Sendable, CustomStringConvertible {
         public enum Kind: Sendable { case layerCopies, particles }
         public let kind: Kind
-        /// The replicator or emitter layer's name (or its class when it has none).
+        /// The replicator or emitter layer's name (or its class when it has none or an empty one).
         public let layer: String
         /// How many the frame asked for in all when this layer's request did not fit (saturated at
         /// `Int.max`).

@@ -38,7 +38,7 @@ struct FrameAllowance {
 
     private mutating func note(_ kind: RenderBudget.Excess.Kind, _ layer: CALayer, _ requested: Int) {
         guard excess == nil else { return }
-        let name = layer.name ?? String(describing: type(of: layer))
+        let name = layer.name.flatMap { $0.isEmpty ? nil : $0 } ?? String(describing: type(of: layer))
         excess = RenderBudget.Excess(kind: kind, layer: name, requested: requested)
     }
 

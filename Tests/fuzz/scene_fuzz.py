@@ -286,6 +286,17 @@ def huge_array(rng, like):
     return Raw(b"[" + b", ".join([item] * n) + b"]")
 
 
+def add_to_first_layer(doc, subtree):
+    """Appends `subtree` to the sublayers of the document's first layer; False when it has none."""
+    layers = doc.get("layers") if isinstance(doc, dict) else None
+    if not (isinstance(layers, list) and layers and isinstance(layers[0], dict)):
+        return False
+    subs = layers[0].setdefault("sublayers", [])
+    if isinstance(subs, list):
+        subs.append(subtree)
+    return True
+
+
 def mutate_tree(rng, doc):
     """One structural mutation, in place; returns the (possibly new) root."""
     all_slots = slots(doc)
@@ -336,12 +347,7 @@ def mutate_tree(rng, doc):
     elif op == 11 and isinstance(value, (int, float)) and not isinstance(value, bool):
         container[key] = value * rng.choice([-1, 10, 1e6, 1e100, 1e-6, 1e300]) + rng.choice([0, 1e-9])
     elif op == 12:
-        layers = doc.get("layers") if isinstance(doc, dict) else None
-        if isinstance(layers, list) and layers and isinstance(layers[0], dict):
-            subs = layers[0].setdefault("sublayers", [])
-            if isinstance(subs, list):
-                subs.append(deep_layers(rng))
-        else:
+        if not add_to_first_layer(doc, deep_layers(rng)):
             container[key] = deep_layers(rng)
     elif op == 13:
         add_hostile_animation(rng, doc)
@@ -350,11 +356,7 @@ def mutate_tree(rng, doc):
     elif op == 16 and isinstance(container, dict):
         set_extreme_key(rng, container)
     elif op == 17:
-        layers = doc.get("layers") if isinstance(doc, dict) else None
-        if isinstance(layers, list) and layers and isinstance(layers[0], dict):
-            subs = layers[0].setdefault("sublayers", [])
-            if isinstance(subs, list):
-                subs.append(multiplying_structure(rng))
+        add_to_first_layer(doc, multiplying_structure(rng))
     else:
         container[key] = random_value(rng)
     return doc

@@ -37,7 +37,7 @@ enum BenchCommand {
             let (width, height) = try CommonOptions.pixelSize(arguments, scene: scene)
             lastSize = (width, height)
             let bitmap = Bitmap(width: width, height: height)
-            let renderer = FrameRenderer()
+            let renderer = FrameRenderer(source: name)
             let damage = arguments.flag("damage")
             var samples: [Double] = []
             for index in 0..<frames {
