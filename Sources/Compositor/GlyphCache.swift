@@ -91,6 +91,15 @@ final class GlyphCache {
                 var phaseX = PixelGrid.nearest((penX - CGFloat(wholeX)) * phases)
                 if phaseX == Self.phases { (wholeX, phaseX) = (wholeX + 1, 0) }
                 let s = style.size / style.face.unitsPerEm
+                // A glyph whose ink (plus a pixel of antialiasing) misses the canvas is not rendered.
+                let ink = style.face.glyph(placed.glyph).bounds
+                guard !ink.isNull,
+                    PixelRect(
+                        enclosing: CGRect(
+                            x: penX + ink.minX * transform.a * s - 1, y: penY - ink.maxY * transform.d * s - 1,
+                            width: ink.width * transform.a * s + 2, height: ink.height * transform.d * s + 2)
+                    ).intersects(canvas)
+                else { continue }
                 let key = Key(
                     face: ObjectIdentifier(style.face), glyph: placed.glyph, scaleX: transform.a * s,
                     scaleY: transform.d * s, phaseX: phaseX, phaseY: phaseY)

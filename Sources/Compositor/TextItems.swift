@@ -234,9 +234,11 @@ extension DisplayListBuilder {
                 items.append(.glyphs(coverage, color: color.premultipliedPixel, opacity: 255))
                 continue
             }
-            // Under an affine map only the glyphs meeting the canvas are outlined (clipped before rasterizing).
+            // Only the glyphs that can show are outlined (clipped before rasterizing): those meeting the
+            // bounds (text reaching outside them is clipped to them) and, under an affine map, the canvas.
             let canvas = CGRect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height)
-            let visible = boxTransform.map { canvas.applying($0.inverted()) }
+            let box = CGRect(origin: .zero, size: layer.bounds.size)
+            let visible = boxTransform.map { box.intersection(canvas.applying($0.inverted())) } ?? box
             let path = text.path(color: index, visible: visible)
             guard !path.isEmpty else { continue }
             let owner = CoverageOwner(layer, part: 2 + index)
