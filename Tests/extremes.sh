@@ -92,5 +92,20 @@ for scene in "$tmp"/*.json; do
     check $? "$name: exit $status in ${seconds:-?} s, ${kilobytes:-?} kB${out:+, \"$out\"}" "$(head -c 300 <<<"$out")"
 done
 
+# record draws its frames as render does: a picture scaled and turned to the extremes, and nested
+# replicators refused with the same one line.
+record() {
+    timeout -s KILL 20 "$bin" record --scene "$tmp/$1.json" --out "$tmp/$1-frames" --fps 10 --duration 0.3 \
+        >/dev/null 2>"$tmp/$1.record.err"
+    status=$?
+    out=$(grep -v '^note: ' "$tmp/$1.record.err")
+}
+record picture-scale-y-1e15-rotation
+[ "$status" = 0 ] && [ "$(ls "$tmp/picture-scale-y-1e15-rotation-frames" | wc -l)" = 3 ]
+check $? "record of picture-scale-y-1e15-rotation: exit $status, three frames" "$out"
+record replicators-2x10000
+[ "$status" = 1 ] && [ "$(printf '%s\n' "$out" | grep -c .)" = 1 ] && [[ $out == *"replicators-2x10000.json: layer 'replicator1'"* ]]
+check $? "record of replicators-2x10000: exit 1 with one line naming the file and the layer" "$status: $out"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
