@@ -161,7 +161,7 @@ extension DisplayListBuilder {
         func size(_ points: CGFloat, _ scale: CGFloat) -> Int? {
             let pixels = (points * scale).rounded(.up)
             guard pixels.isFinite, pixels >= 1 else { return pixels.isFinite ? 1 : nil }
-            return Int(min(pixels, 4096))
+            return min(PixelGrid.whole(pixels), 4096)
         }
         guard let width = size(d.width, pixelsPerPoint.x), let height = size(d.height, pixelsPerPoint.y) else {
             return nil

@@ -53,7 +53,7 @@ final class GlyphCache {
 
     /// The largest em, in device pixels, whose glyphs are cached; larger text (a glyph plane could
     /// outgrow the frame many times over) is filled from its outlines, clipped to the frame.
-    static let largestEm: CGFloat = 1024
+    static let largestEm = CGFloat(RenderBudget.largestGlyphEm)
 
     /// True when glyphs of up to `size` points under `transform` are upright, unflipped and small
     /// enough to be cached and placed.
@@ -78,16 +78,28 @@ final class GlyphCache {
         let phases = CGFloat(Self.phases)
         for line in layout.lines {
             let penY = transform.d * line.baseline + transform.ty
-            var wholeY = Int(penY.rounded(.down))
-            var phaseY = Int(((penY - CGFloat(wholeY)) * phases).rounded())
+            // A pen beyond the pixel grid's reach places no glyph on the canvas.
+            guard penY.magnitude < CGFloat(PixelGrid.reach) else { continue }
+            var wholeY = PixelGrid.floor(penY)
+            var phaseY = PixelGrid.nearest((penY - CGFloat(wholeY)) * phases)
             if phaseY == Self.phases { (wholeY, phaseY) = (wholeY + 1, 0) }
             for placed in line.glyphs where placed.color == color {
                 let style = layout.styles[placed.style]
                 let penX = transform.a * (line.x + placed.x) + transform.tx
-                var wholeX = Int(penX.rounded(.down))
-                var phaseX = Int(((penX - CGFloat(wholeX)) * phases).rounded())
+                guard penX.magnitude < CGFloat(PixelGrid.reach) else { continue }
+                var wholeX = PixelGrid.floor(penX)
+                var phaseX = PixelGrid.nearest((penX - CGFloat(wholeX)) * phases)
                 if phaseX == Self.phases { (wholeX, phaseX) = (wholeX + 1, 0) }
                 let s = style.size / style.face.unitsPerEm
+                // A glyph whose ink (plus a pixel of antialiasing) misses the canvas is not rendered.
+                let ink = style.face.glyph(placed.glyph).bounds
+                guard !ink.isNull,
+                    PixelRect(
+                        enclosing: CGRect(
+                            x: penX + ink.minX * transform.a * s - 1, y: penY - ink.maxY * transform.d * s - 1,
+                            width: ink.width * transform.a * s + 2, height: ink.height * transform.d * s + 2)
+                    ).intersects(canvas)
+                else { continue }
                 let key = Key(
                     face: ObjectIdentifier(style.face), glyph: placed.glyph, scaleX: transform.a * s,
                     scaleY: transform.d * s, phaseX: phaseX, phaseY: phaseY)

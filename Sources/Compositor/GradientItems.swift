@@ -111,7 +111,7 @@ extension DisplayListBuilder {
     func projectedGradientItem(of layer: CAGradientLayer, projection: Homography) -> DrawItem? {
         guard let colors = layer.colorList, !colors.isEmpty else { return nil }
         let b = layer.bounds
-        func pixels(_ points: CGFloat) -> Int { Int(min(2048, max(1, (points * 2).rounded(.up)))) }
+        func pixels(_ points: CGFloat) -> Int { min(2048, max(1, PixelGrid.ceiling(points * 2))) }
         guard b.width > 0, b.height > 0, b.width.isFinite, b.height.isFinite else { return nil }
         let (width, height) = (pixels(b.width), pixels(b.height))
         let unitToFlat = CGAffineTransform(a: CGFloat(width), b: 0, c: 0, d: CGFloat(height), tx: 0, ty: 0)

@@ -33,10 +33,16 @@ extension DisplayListBuilder {
         let projection: Homography?
         if case .projective(let h) = map { projection = h } else { projection = nil }
         let scale = Double(abs(transform.a * transform.d - transform.b * transform.c)).squareRoot()
-        let sigma = GaussianBlur.sigma(shadowRadius: Double(layer.shadowRadius), pixelsPerPoint: scale)
+        let blur = GaussianBlur.budgeted(
+            sigma: GaussianBlur.sigma(shadowRadius: Double(layer.shadowRadius), pixelsPerPoint: scale), width: width,
+            height: height)
+        let sigma: Double
+        switch blur {
+        case .blur(let s), .flat(let s): sigma = s
+        }
         let o = layer.shadowOffset
-        let dx = Int((transform.a * o.width + transform.c * o.height).rounded())
-        let dy = Int((transform.b * o.width + transform.d * o.height).rounded())
+        let dx = PixelGrid.nearest(transform.a * o.width + transform.c * o.height)
+        let dy = PixelGrid.nearest(transform.b * o.width + transform.d * o.height)
         guard sigma.isFinite, abs(dx) < 1 << 20, abs(dy) < 1 << 20 else { return nil }
         let coverage: Coverage
         if let path = layer.shadowPath {
@@ -52,9 +58,9 @@ extension DisplayListBuilder {
                 }
                 let caster = masks.acquire(bounds: frame)
                 rasterizer.fill(polygon, rule: .nonZero, into: caster)
-                let plane = casterPlane(caster.coveredBounds, sigma: sigma) { $0.setCoverage(from: caster, origin: $1) }
+                let plane = casterPlane(caster.coveredBounds, blur: blur) { $0.setCoverage(from: caster, origin: $1) }
                 masks.recycle(caster)
-                return blurredCoverage(plane, sigma: sigma, dx: dx, dy: dy, key: key)
+                return blurredCoverage(plane, blur: blur, dx: dx, dy: dy, key: key)
             }
         } else {
             let key = Self.castFills(own).map {
@@ -67,7 +73,7 @@ extension DisplayListBuilder {
                 if own.allSatisfy({ if case .fill = $0 { true } else { false } }) {
                     // Solid fills alone: their alpha composited straight into a plane of the caster's bounds.
                     fills.rasterize()
-                    let plane = casterPlane(bounds, sigma: sigma) { plane, origin in
+                    let plane = casterPlane(bounds, blur: blur) { plane, origin in
                         plane.clear()
                         for case .fill(let color, let opacity, let coverage) in own {
                             plane.composite(
@@ -75,14 +81,14 @@ extension DisplayListBuilder {
                                 through: coverage.mask, origin: origin)
                         }
                     }
-                    return blurredCoverage(plane, sigma: sigma, dx: dx, dy: dy, key: key)
+                    return blurredCoverage(plane, blur: blur, dx: dx, dy: dy, key: key)
                 }
                 let rendered = scratch.acquire(width: width, height: height)
                 let casting = Array(own)
                 paintMask(casting, rendered)
-                let plane = casterPlane(bounds, sigma: sigma) { $0.setAlpha(from: rendered, origin: $1) }
+                let plane = casterPlane(bounds, blur: blur) { $0.setAlpha(from: rendered, origin: $1) }
                 scratch.recycle(rendered)
-                return blurredCoverage(plane, sigma: sigma, dx: dx, dy: dy, key: key)
+                return blurredCoverage(plane, blur: blur, dx: dx, dy: dy, key: key)
             }
         }
         guard !coverage.bounds.isEmpty else { return nil }
@@ -123,20 +129,34 @@ extension DisplayListBuilder {
     /// The caster's alpha over `bounds` padded by the blur's reach, written by `fill` (given the plane
     /// and its device origin); with the plane's origin.
     private func casterPlane(
-        _ bounds: PixelRect, sigma: Double, fill: (AlphaPlane, (x: Int, y: Int)) -> Void
+        _ bounds: PixelRect, blur: GaussianBlur.Budgeted, fill: (AlphaPlane, (x: Int, y: Int)) -> Void
     ) -> (plane: AlphaPlane, origin: (x: Int, y: Int)) {
-        let pad = GaussianBlur.reach(sigma: sigma)
+        let pad = blur.reach
         let origin = (x: bounds.minX - pad, y: bounds.minY - pad)
         let plane = shadows.plane(width: max(1, bounds.width + 2 * pad), height: max(1, bounds.height + 2 * pad))
         if bounds.isEmpty { plane.clear() } else { fill(plane, origin) }
         return (plane, origin)
     }
 
-    /// The plane blurred and moved by the offset, as frame-sized coverage.
+    /// The plane blurred and moved by the offset, as frame-sized coverage; a blur wider than the canvas
+    /// as the flat coverage of its level at the frame's centre, over the whole frame.
     private func blurredCoverage(
-        _ caster: (plane: AlphaPlane, origin: (x: Int, y: Int)), sigma: Double, dx: Int, dy: Int, key: CoverageKey?
+        _ caster: (plane: AlphaPlane, origin: (x: Int, y: Int)), blur: GaussianBlur.Budgeted, dx: Int, dy: Int,
+        key: CoverageKey?
     ) -> Coverage {
-        shadows.blur.blur(caster.plane, sigma: sigma, bands: 2)
+        switch blur {
+        case .blur(let sigma):
+            shadows.blur.blur(caster.plane, sigma: sigma, bands: 2)
+        case .flat(let sigma):
+            let moments = caster.plane.moments()
+            let x = Double(caster.origin.x + dx) + moments.x - Double(frame.width) / 2
+            let y = Double(caster.origin.y + dy) + moments.y - Double(frame.height) / 2
+            let level = GaussianBlur.flatLevel(mass: moments.mass, distanceSquared: x * x + y * y, sigma: sigma)
+            let byte = UInt8((level * 255).rounded())
+            let mask = masks.acquire(bounds: byte > 0 ? frame : .empty)
+            mask.setUniformCoverage(byte)
+            return Coverage(mask: mask, bounds: mask.bounds, key: key, pool: masks)
+        }
         let origin = (x: caster.origin.x + dx, y: caster.origin.y + dy)
         let bounds = PixelRect(x: origin.x, y: origin.y, width: caster.plane.width, height: caster.plane.height)
             .intersection(frame)

@@ -17,7 +17,7 @@ final class LaidOutText {
     let overflows: Bool
     /// The largest size of its styles, in points.
     let largestSize: CGFloat
-    private var paths: [Int: CGPath] = [:]
+    private var paths: [Int: (visible: CGRect?, path: CGPath)] = [:]
 
     init(key: TextLayouts.Key, layout: TextLayout, palette: [CGColor?]) {
         self.key = key
@@ -39,11 +39,12 @@ final class LaidOutText {
         }
     }
 
-    /// The outlines of colour `color`'s glyphs in the layer's bounds (origin at their top left).
-    func path(color: Int) -> CGPath {
-        if let made = paths[color] { return made }
-        let made = layout.path(color: color)
-        paths[color] = made
+    /// The outlines of colour `color`'s glyphs in the layer's bounds (origin at their top left), those
+    /// that meet `visible` when given (see `TextLayout.path(color:visible:)`).
+    func path(color: Int, visible: CGRect?) -> CGPath {
+        if let made = paths[color], made.visible == visible { return made.path }
+        let made = layout.path(color: color, visible: visible)
+        paths[color] = (visible, made)
         return made
     }
 }
@@ -233,7 +234,12 @@ extension DisplayListBuilder {
                 items.append(.glyphs(coverage, color: color.premultipliedPixel, opacity: 255))
                 continue
             }
-            let path = text.path(color: index)
+            // Only the glyphs that can show are outlined (clipped before rasterizing): those meeting the
+            // bounds (text reaching outside them is clipped to them) and, under an affine map, the canvas.
+            let canvas = CGRect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height)
+            let box = CGRect(origin: .zero, size: layer.bounds.size)
+            let visible = boxTransform.map { box.intersection(canvas.applying($0.inverted())) } ?? box
+            let path = text.path(color: index, visible: visible)
             guard !path.isEmpty else { continue }
             let owner = CoverageOwner(layer, part: 2 + index)
             let coverage: Coverage

@@ -46,8 +46,8 @@ extension CGContext {
         let toRaster = baseTransform.concatenating(rasterFromDevice)
         let offset = CGSize(width: shadow.offset.width, height: shadow.offset.height).applying(toRaster)
         let scale = (abs(toRaster.a * toRaster.d - toRaster.b * toRaster.c)).squareRoot()
-        let sigma = shadow.blur / 2 * scale
-        let reach = GaussianBlur.reach(sigma: sigma)
+        let blur = GaussianBlur.budgeted(sigma: shadow.blur / 2 * scale, width: canvas.width, height: canvas.height)
+        let reach = blur.reach
         let plane = AlphaPlane(width: area.width + 2 * reach, height: area.height + 2 * reach)
         for y in area.rows {
             coverageRow(coverage, y: y, x0: area.minX, x1: area.maxX, clipped: false)
@@ -61,10 +61,25 @@ extension CGContext {
                 out[i] = UInt8(PixelMath.mul255(UInt32(scratch.row[i]), a))
             }
         }
-        scratch.blur.blur(plane, sigma: sigma)
         let origin = (
-            x: area.minX - reach + Int(offset.width.rounded()), y: area.minY - reach + Int(offset.height.rounded())
+            x: area.minX - reach + PixelGrid.nearest(offset.width),
+            y: area.minY - reach + PixelGrid.nearest(offset.height)
         )
+        switch blur {
+        case .blur(let sigma):
+            scratch.blur.blur(plane, sigma: sigma)
+        case .flat(let sigma):
+            // Wider than the canvas: the flat level the blur tends to, over the whole canvas.
+            let moments = plane.moments()
+            let x = Double(origin.x) + moments.x - Double(canvas.width) / 2
+            let y = Double(origin.y) + moments.y - Double(canvas.height) / 2
+            let level = GaussianBlur.flatLevel(mass: moments.mass, distanceSquared: x * x + y * y, sigma: sigma)
+            let flat = AlphaPlane(width: canvas.width, height: canvas.height)
+            flat.baseAddress.update(repeating: UInt8((level * 255).rounded()), count: canvas.width * canvas.height)
+            let color = Self.premultiplied(shadow.color)
+            composite(.color(color), .plane(flat, origin: (canvas.minX, canvas.minY)), area: canvas)
+            return canvas
+        }
         let placed = PixelRect(x: origin.x, y: origin.y, width: plane.width, height: plane.height)
         let color = Self.premultiplied(shadow.color)
         composite(.color(color), .plane(plane, origin: origin), area: placed.intersection(canvas))

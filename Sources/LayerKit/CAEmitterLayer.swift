@@ -173,7 +173,9 @@ open class CAEmitterLayer: CALayer {
         guard let presentation = presentationStorage as? CAEmitterLayer else { return }
         presentation.particleStorage.removeAll(keepingCapacity: true)
         EmitterSimulation(layer: presentation.emitter, history: rateHistory)
-            .particles(at: time, into: &presentation.particleStorage)
+            .particles(at: time, into: &presentation.particleStorage) {
+                evaluator.allowance.grantParticles($0, for: self)
+            }
     }
 }
 

@@ -81,6 +81,7 @@ extension LayerEngine {
         }
         let parentTime = root.superlayer.map { $0.localTime(atMediaTime: now) } ?? now
         var evaluator = Evaluator(now: now, lifecycle: true)
+        budgetExcess = nil
         evaluator.events = stepEvents
         evaluator.events.removeAll(keepingCapacity: true)
         for (index, pending) in pendingEvents.enumerated() {
@@ -108,6 +109,7 @@ extension LayerEngine {
                 root.frameCache = FrameCache(root: root, generation: generation)
             }
         }
+        budgetExcess = evaluator.allowance.excess
         var events = evaluator.events
         stepEvents = []
         let afterEvaluation = modelGeneration
@@ -122,6 +124,7 @@ extension LayerEngine {
             DirtyLayers.clear(in: self, walking: root)
             var refresh = Evaluator(now: now, lifecycle: false)
             refresh.sync(root, parentTime: root.superlayer.map { $0.localTime(atMediaTime: now) } ?? now)
+            budgetExcess = budgetExcess ?? refresh.allowance.excess
         }
         displayDrawingLayers()
         root.lastStepGeneration = modelGeneration

@@ -136,17 +136,23 @@ open class CAReplicatorLayer: CALayer {
     /// when the model changed, and evaluates copy k at `time − k · instanceDelay`, without callbacks.
     override func didSync(at time: CFTimeInterval, evaluator: inout Evaluator) {
         evaluator.sawTimeDrivenLayer = true
-        let copies = max(0, replicator.instanceCount - 1)
+        // The copies are counted against the frame's budget before any is made.
+        let trees = sublayerStorage ?? []
+        let counts = FrameAllowance.layerCounts(of: trees)
+        let copies = evaluator.allowance.grantCopies(
+            max(0, replicator.instanceCount - 1), plain: counts.plain, expanded: counts.expanded, for: self)
         let generation = engineStorage.modelGeneration
         if instanceTreesGeneration != generation || instanceTrees.count != copies {
-            instanceTrees = (0..<copies).map { _ in (sublayerStorage ?? []).map { $0.instanceCopy() } }
+            instanceTrees = (0..<copies).map { _ in trees.map { $0.instanceCopy() } }
             instanceTreesGeneration = generation
         }
         var quiet = Evaluator(now: evaluator.now, lifecycle: false)
+        quiet.allowance = evaluator.allowance
         for (index, tree) in instanceTrees.enumerated() {
             let instanceTime = time - CFTimeInterval(index + 1) * replicator.instanceDelay
             for layer in tree { quiet.sync(layer, parentTime: instanceTime) }
         }
+        evaluator.allowance = quiet.allowance
     }
 }
 

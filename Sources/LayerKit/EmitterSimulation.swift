@@ -3,14 +3,18 @@ struct EmitterSimulation {
     let layer: EmitterState
     let history: [EmitterRateSegment]
 
-    /// At most this many particles per cell are drawn (the oldest are dropped), so a huge birth rate
-    /// or lifetime costs time in proportion to it, never without bound.
-    static let particleLimit = 100_000
-
-    /// Appends the particles alive at `time`, cell by cell, oldest first.
-    func particles(at time: CFTimeInterval, into particles: inout [CAEmitterLayer.Particle]) {
+    /// Appends the particles alive at `time`, cell by cell, oldest first. `grant` is given how many
+    /// particles the cells have alive together (before any is computed) and answers how many may be
+    /// (the frame's `RenderBudget`); when fewer, each cell keeps its newest in proportion, so a huge birth
+    /// rate or lifetime costs time in proportion to the budget, never without bound.
+    func particles(
+        at time: CFTimeInterval, into particles: inout [CAEmitterLayer.Particle], grant: (Double) -> Int
+    ) {
         guard time.isFinite, time > 0, let cells = layer.cells else { return }
         let emittedByLayer = EmitterRateSegment.emitted(by: time, in: history)
+        // Each cell's alive particles are the indices oldest ... newest.
+        var ranges: [(cellIndex: Int, oldest: Double, newest: Double, rate: Double)] = []
+        var alive = 0.0
         for (cellIndex, cell) in cells.enumerated() where cell.isEnabled && cell.birthRate > 0 {
             let cellRate = Double(cell.birthRate)
             let longest = Double(cell.lifetime + abs(cell.lifetimeRange) / 2) * Double(layer.lifetime)
@@ -18,12 +22,21 @@ struct EmitterSimulation {
             // Particle i is born when the count emitted reaches i + 1 (none at time 0 itself).
             let newest = (emittedByLayer * cellRate).rounded(.down) - 1
             let oldestBorn = EmitterRateSegment.emitted(by: time - longest, in: history) * cellRate
-            let oldest = max(oldestBorn.rounded(.down), newest - Double(Self.particleLimit) + 1, 0)
+            let oldest = max(oldestBorn.rounded(.down), 0)
             // Beyond 2⁵² particles an index no longer counts by one; such an emitter draws nothing.
             guard newest >= oldest, newest < 0x1p52 else { continue }
-            var index = oldest
-            while index <= newest {
-                if let particle = particle(index, of: cell, cellIndex: cellIndex, rate: cellRate, at: time) {
+            ranges.append((cellIndex, oldest, newest, cellRate))
+            alive += newest - oldest + 1
+        }
+        guard alive > 0 else { return }
+        let share = min(1, Double(grant(alive)) / alive)
+        for range in ranges {
+            let kept = ((range.newest - range.oldest + 1) * share).rounded(.down)
+            var index = range.newest - kept + 1
+            while index <= range.newest {
+                if let particle = particle(
+                    index, of: cells[range.cellIndex], cellIndex: range.cellIndex, rate: range.rate, at: time)
+                {
                     particles.append(particle)
                 }
                 index += 1

@@ -11,6 +11,9 @@ struct Evaluator {
     /// replicator's lagging copies, an emitter's particles): the frame cache, which knows nothing of
     /// them, must not stand in for the walk.
     var sawTimeDrivenLayer = false
+    /// What is left of this frame's `RenderBudget` for replicator copies and emitter particles, and the
+    /// first request beyond it.
+    var allowance = FrameAllowance()
 
     /// Syncs `layer` and its subtree; `parentTime` is the time of the layer's superlayer (media time
     /// for a root).

@@ -68,6 +68,9 @@ public final class LayerEngine {
     public var didAddAnimation: ((CALayer, String?, CAAnimation) -> Void)?
     /// Values a driver attaches to the engine for the code it runs (a scene's pictures), by key.
     public var userInfo: [String: Any] = [:]
+    /// The replicator copies or emitter particles the last frame step asked for beyond `RenderBudget`
+    /// (the first one met), nil when everything fit; what was beyond was not made.
+    public internal(set) var budgetExcess: RenderBudget.Excess?
     /// The layers that draw their contents, displayed by each frame step (`CALayer+Display.swift`).
     var drawingLayers = DrawingLayers()
     /// Layers marked with `setNeedsLayout()` since the last layout pass.

@@ -91,7 +91,7 @@ public final class ValuePlot {
     /// The sample shown at pixel column `x` of the plot.
     private func sampleIndex(column x: Int, count: Int) -> Int {
         let fraction = Double(x - plot.x) / Double(max(1, plot.width - 1))
-        return min(count - 1, max(0, Int((fraction * Double(count - 1)).rounded())))
+        return min(count - 1, max(0, PixelGrid.nearest(fraction * Double(count - 1))))
     }
 
     private func drawPhases(_ series: CurvePlotSeries, compact: Bool, into bitmap: Bitmap) {

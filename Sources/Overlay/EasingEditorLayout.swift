@@ -32,7 +32,8 @@ public struct EasingEditorLayout: Sendable {
 
     /// The plot: x from 0 to 1 across the unit square, centred; y from `yMin` (bottom) to `yMax` (top).
     public static let plot = PixelRect(
-        x: (width - Int(unit)) / 2, y: 52, width: Int(unit), height: Int(unit * (yMax - yMin)))
+        x: (width - PixelGrid.whole(unit)) / 2, y: 52, width: PixelGrid.whole(unit),
+        height: PixelGrid.whole(unit * (yMax - yMin)))
     /// The strip of the plot drawn (the unit square's width plus room for handles at the edges).
     public static let plotArea = PixelRect(x: 16, y: plot.y, width: width - 32, height: plot.height)
     /// The segment row's buttons.

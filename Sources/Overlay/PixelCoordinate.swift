@@ -1,15 +1,11 @@
-/// Positions computed in floating point, made whole pixels that are safe to use. `Int(x)` traps on NaN,
-/// on infinities and beyond Int's range, and a loop stepping through an infinite or NaN range never ends,
-/// so every Double→Int conversion of a coordinate and every tick loop in the overlay goes through here.
-enum PixelCoordinate {
-    /// The farthest from the origin a converted coordinate goes: far outside any bitmap, and small enough
-    /// that sums of a few of them cannot overflow.
-    static let limit = 1.0e9
+import Geometry
 
-    /// `value` rounded by `rule` and clamped to ±`limit`; 0 for NaN.
+/// The overlay's positions made whole pixels, and its tick loops: a loop stepping through an infinite
+/// or NaN range never ends, so every tick loop in the overlay goes through here.
+enum PixelCoordinate {
+    /// `PixelGrid.whole`, under the name the overlay's panels use.
     static func whole(_ value: Double, _ rule: FloatingPointRoundingRule = .towardZero) -> Int {
-        guard !value.isNaN else { return 0 }
-        return Int(min(max(value.rounded(rule), -limit), limit))
+        PixelGrid.whole(value, rule)
     }
 
     /// Values `step` apart from the first multiple of `grid` (by default `step`) at or above `low` up to

@@ -1,3 +1,4 @@
+import Geometry
 import Raster
 
 /// Where each part of the viewer's window goes, so that none covers another or the picture: the error
@@ -78,8 +79,8 @@ public struct WindowLayout: Equatable, Sendable {
         let pw = max(1, pictureWidth)
         let ph = max(1, pictureHeight)
         scale = min(1, Double(pictureArea.width) / Double(pw), Double(pictureArea.height) / Double(ph))
-        let shownWidth = min(pictureArea.width, Int((Double(pw) * scale).rounded()))
-        let shownHeight = min(pictureArea.height, Int((Double(ph) * scale).rounded()))
+        let shownWidth = min(pictureArea.width, PixelGrid.nearest(Double(pw) * scale))
+        let shownHeight = min(pictureArea.height, PixelGrid.nearest(Double(ph) * scale))
         picture = PixelRect(
             x: pictureArea.x + (pictureArea.width - shownWidth) / 2,
             y: pictureArea.y + (pictureArea.height - shownHeight) / 2, width: shownWidth, height: shownHeight)

@@ -193,28 +193,15 @@ struct ImageRows: @unchecked Sendable {
     /// The columns x (a range of Ints) where `start + step · x` lies strictly between `low` and
     /// `high`, widened by one column each way; nil when there are none.
     private static func columns(where start: Double, step: Double, liesIn low: Double, _ high: Double) -> Range<Int>? {
-        let limit = 1.0e9
         if abs(step) < 1e-12 {
-            return start > low && start < high ? Int(-limit)..<Int(limit) : nil
+            return start > low && start < high ? -PixelGrid.reach..<PixelGrid.reach : nil
         }
         var a = (low - start) / step
         var b = (high - start) / step
         if a > b { swap(&a, &b) }
         guard b.isFinite, a.isFinite else { return nil }
-        let lo = floor(max(-limit, min(limit, a)))
-        let hi = ceiling(max(-limit, min(limit, b))) + 1
+        let lo = PixelGrid.floor(a)
+        let hi = PixelGrid.ceiling(b) + 1
         return hi > lo ? lo..<hi : nil
-    }
-
-    /// ⌊x⌋ of a finite `x` within ±1e9, exactly as `Int(x.rounded(.down))` but without a call.
-    private static func floor(_ x: Double) -> Int {
-        let truncated = Int(x)
-        return Double(truncated) > x ? truncated - 1 : truncated
-    }
-
-    /// ⌈x⌉ of a finite `x` within ±1e9, exactly as `Int(x.rounded(.up))` but without a call.
-    private static func ceiling(_ x: Double) -> Int {
-        let truncated = Int(x)
-        return Double(truncated) < x ? truncated + 1 : truncated
     }
 }

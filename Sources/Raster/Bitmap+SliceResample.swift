@@ -1,3 +1,5 @@
+import Geometry
+
 /// One axis of a nine-slice: the piecewise-linear map taking output positions (pixels of the bitmap
 /// being filled) to source positions (pixels of the picture). The three output pieces
 /// `output.0 … output.3` map onto the source pieces `source.0 … source.3`, each linearly: the ends
@@ -65,7 +67,7 @@ extension Bitmap {
                 let u = axis.sourcePosition(at: Double(i) + 0.5) - 0.5
                 guard u.isFinite else { return (0, 0, 0) }
                 let clamped = min(max(u, -1), Double(size))
-                let k = Int(clamped.rounded(.down))
+                let k = PixelGrid.floor(clamped)
                 let weight = UInt64(((clamped - Double(k)) * 256).rounded())
                 return (min(max(k, 0), size - 1), min(max(k + 1, 0), size - 1), weight)
             }

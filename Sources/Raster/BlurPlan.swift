@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 
 /// The integer taps that approximate a Gaussian of standard deviation σ (pixels) along one axis.
 ///
@@ -32,7 +33,7 @@ struct BlurPlan: Equatable, Sendable {
         self.sigma = sigma
         let variance = sigma * sigma + 1.0 / 12.0
         if sigma < 2 {
-            let radius = Int((4 * sigma).rounded(.up))
+            let radius = PixelGrid.ceiling(4 * sigma)
             var weights = (-radius...radius).map { k -> Int32 in
                 let mass = Self.phi((Double(k) + 0.5) / sigma) - Self.phi((Double(k) - 0.5) / sigma)
                 return Int32((mass * Double(Self.one)).rounded(.down))
@@ -41,7 +42,7 @@ struct BlurPlan: Equatable, Sendable {
             kind = .kernel(weights: weights)
         } else {
             let perPass = variance / 3
-            let r = Int((((12 * perPass + 1).squareRoot() - 1) / 2).rounded(.down))
+            let r = PixelGrid.floor(((12 * perPass + 1).squareRoot() - 1) / 2)
             let rr = Double(r)
             let alpha = (2 * rr + 1) * (3 * perPass - rr * (rr + 1)) / (6 * ((rr + 1) * (rr + 1) - perPass))
             let width = 2 * rr + 1 + 2 * alpha

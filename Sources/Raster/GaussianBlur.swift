@@ -1,4 +1,6 @@
 import Dispatch
+import Foundation
+import Geometry
 
 /// A fast Gaussian blur of 8-bit alpha planes, for layer shadows. Separable: columns then rows; an
 /// exact (pixel-integrated) kernel below σ = 2, three extended-box passes from there (see
@@ -42,6 +44,45 @@ public final class GaussianBlur {
     /// the blur loses nothing at its edges.
     public static func reach(sigma: Double) -> Int {
         sigma > 0 && sigma.isFinite ? BlurPlan(sigma: sigma).reach : 0
+    }
+
+    /// How a blur is drawn within `RenderBudget`.
+    public enum Budgeted: Equatable, Sendable {
+        /// Blurred with this σ: the one asked for, or the widest whose padded plane fits the scratch budget.
+        case blur(sigma: Double)
+        /// Wider than the canvas: drawn as the flat fill a blur of this σ tends to (`flatLevel`).
+        case flat(sigma: Double)
+
+        /// The plane's padding on every side: the blur's reach, none for a flat fill.
+        public var reach: Int {
+            if case .blur(let sigma) = self { return GaussianBlur.reach(sigma: sigma) }
+            return 0
+        }
+    }
+
+    /// How a blur of `sigma` of a caster of up to `width × height` pixels on a canvas of that size is
+    /// drawn: a flat fill beyond `RenderBudget.largestBlurSigma`, else a blur whose plane (the caster
+    /// padded by the reach) holds at most `RenderBudget.scratchPixels` bytes (σ halved until it does).
+    public static func budgeted(sigma: Double, width: Int, height: Int) -> Budgeted {
+        guard sigma > 0 else { return .blur(sigma: 0) }
+        guard sigma <= RenderBudget.largestBlurSigma(canvasWidth: width, canvasHeight: height) else {
+            return .flat(sigma: sigma)
+        }
+        var fitting = sigma
+        while fitting > 0.5 {
+            let pad = 2 * reach(sigma: fitting)
+            if (width + pad) * (height + pad) <= RenderBudget.scratchPixels { break }
+            fitting /= 2
+        }
+        return .blur(sigma: fitting)
+    }
+
+    /// The level (0…1) of a blur of `sigma` far wider than the canvas: the caster's alpha `mass` (in
+    /// full pixels) spread by the Gaussian, at `distanceSquared` from the caster's centre of mass.
+    public static func flatLevel(mass: Double, distanceSquared: Double, sigma: Double) -> Double {
+        let variance = sigma * sigma
+        guard variance.isFinite, variance > 0 else { return 0 }
+        return min(1, mass / (2 * Double.pi * variance) * exp(-distanceSquared / (2 * variance)))
     }
 
     /// Blurs `plane` in place with a Gaussian of standard deviation `sigma` pixels (0, negative or not

@@ -15,3 +15,39 @@ extension Mask {
         }
     }
 }
+
+extension Mask {
+    /// Sets every pixel of the mask's bounds to `coverage`: one span a row (the flat fill of a blur wider
+    /// than the canvas).
+    public func setUniformCoverage(_ coverage: UInt8) {
+        var builder = beginRows()
+        for _ in 0..<bounds.height {
+            builder.addRun(from: bounds.minX, to: bounds.maxX, coverage: Int32(coverage))
+            builder.endRow()
+        }
+    }
+}
+
+extension AlphaPlane {
+    /// The plane's alpha mass (in full pixels: the sum of its bytes over 255) and the centre of that mass
+    /// in plane pixels (the plane's centre when it is empty).
+    public func moments() -> (mass: Double, x: Double, y: Double) {
+        var total = 0
+        var sumX = 0.0
+        var sumY = 0.0
+        for y in 0..<height {
+            let bytes = row(y)
+            var rowTotal = 0
+            var rowX = 0
+            for x in 0..<width {
+                rowTotal &+= Int(bytes[x])
+                rowX &+= x &* Int(bytes[x])
+            }
+            total &+= rowTotal
+            sumX += Double(rowX)
+            sumY += Double(rowTotal) * Double(y)
+        }
+        guard total > 0 else { return (0, Double(width) / 2, Double(height) / 2) }
+        return (Double(total) / 255, sumX / Double(total) + 0.5, sumY / Double(total) + 0.5)
+    }
+}

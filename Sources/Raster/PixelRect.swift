@@ -16,8 +16,7 @@ public struct PixelRect: Equatable, Hashable, Sendable {
 
     /// The smallest pixel rectangle containing `rect`; an empty rectangle when `rect` is not finite.
     /// Edges are read as `rect.standardized` gives them (a negative width w at x: from x + w to
-    /// (x + w) − w), rounded out and clamped to ±1e9 without calls (this runs for every item of
-    /// every frame).
+    /// (x + w) − w), rounded out and clamped to `PixelGrid.reach` (`PixelGrid.floor` and `ceiling`).
     public init(enclosing rect: CGRect) {
         let (x0, x1) = Self.edges(rect.origin.x, rect.size.width)
         let (y0, y1) = Self.edges(rect.origin.y, rect.size.height)
@@ -25,10 +24,10 @@ public struct PixelRect: Equatable, Hashable, Sendable {
             self.init(x: 0, y: 0, width: 0, height: 0)
             return
         }
-        let left = Self.floor(Self.clamped(x0))
-        let top = Self.floor(Self.clamped(y0))
-        let right = Self.ceiling(Self.clamped(x1))
-        let bottom = Self.ceiling(Self.clamped(y1))
+        let left = PixelGrid.floor(x0)
+        let top = PixelGrid.floor(y0)
+        let right = PixelGrid.ceiling(x1)
+        let bottom = PixelGrid.ceiling(y1)
         self.init(x: left, y: top, width: right - left, height: bottom - top)
     }
 
@@ -41,10 +40,10 @@ public struct PixelRect: Equatable, Hashable, Sendable {
             self.init(x: 0, y: 0, width: 0, height: 0)
             return
         }
-        let left = Self.ceiling(Self.clamped(x0))
-        let top = Self.ceiling(Self.clamped(y0))
-        let right = Self.floor(Self.clamped(x1))
-        let bottom = Self.floor(Self.clamped(y1))
+        let left = PixelGrid.ceiling(x0)
+        let top = PixelGrid.ceiling(y0)
+        let right = PixelGrid.floor(x1)
+        let bottom = PixelGrid.floor(y1)
         self.init(x: left, y: top, width: right - left, height: bottom - top)
     }
 
@@ -57,24 +56,6 @@ public struct PixelRect: Equatable, Hashable, Sendable {
         guard length < 0 else { return (origin, origin + length) }
         let low = origin + length
         return (low, low + -length)
-    }
-
-    /// `x` clamped to ±1e9 (rounding then gives the same integers as clamping after rounding).
-    @inline(__always)
-    private static func clamped(_ x: Double) -> Double { max(-1.0e9, min(1.0e9, x)) }
-
-    /// ⌊x⌋ of a finite `x` within ±1e9.
-    @inline(__always)
-    private static func floor(_ x: Double) -> Int {
-        let truncated = Int(x)
-        return Double(truncated) > x ? truncated - 1 : truncated
-    }
-
-    /// ⌈x⌉ of a finite `x` within ±1e9.
-    @inline(__always)
-    private static func ceiling(_ x: Double) -> Int {
-        let truncated = Int(x)
-        return Double(truncated) < x ? truncated + 1 : truncated
     }
 
     public var minX: Int { x }

@@ -111,8 +111,10 @@ public struct TextLayout {
         lines = builder.layOut()
     }
 
-    /// The outlines of the glyphs of colour `color`, in the box's space (y down).
-    public func path(color: Int) -> CGPath {
+    /// The outlines of the glyphs of colour `color`, in the box's space (y down); with `visible`, only
+    /// those whose ink meets it (the canvas in the box's space), so text far larger than the canvas
+    /// costs the glyphs that show, never the whole layout at its size.
+    public func path(color: Int, visible: CGRect? = nil) -> CGPath {
         var elements: [PathElement] = []
         for line in lines {
             for placed in line.glyphs where placed.color == color {
@@ -120,6 +122,15 @@ public struct TextLayout {
                 let s = style.scale
                 let dx = line.x + placed.x
                 let dy = line.baseline
+                if let visible {
+                    let ink = style.face.glyph(placed.glyph).bounds
+                    guard !ink.isNull,
+                        visible.intersects(
+                            CGRect(
+                                x: dx + ink.minX * s, y: dy - ink.maxY * s, width: ink.width * s, height: ink.height * s
+                            ))
+                    else { continue }
+                }
                 for element in style.face.glyph(placed.glyph).elements {
                     elements.append(element.mapPoints { CGPoint(x: dx + $0.x * s, y: dy - $0.y * s) })
                 }

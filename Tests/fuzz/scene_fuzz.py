@@ -188,6 +188,47 @@ def set_registry_key(rng, container):
         container["kind"] = prop["layerClass"] if rng.random() < 0.8 else rng.choice(LAYER_CLASSES)
 
 
+# The extremes every numeric registry key is tried at, and structures whose cost multiplies.
+EXTREMES = [0, -0.0, 5e-324, 1e-308, 1e-19, 1e-6, -1e-6, 1e6, -1e6, 1e19, -1e19, 1e308, -1e308, "inf", "-inf",
+            Raw("NaN")]
+NUMERIC_TYPES = ("number", "point", "size", "rect")
+
+
+def set_extreme_key(rng, container):
+    """A numeric key of the registry set to an extreme in one component (the others sensible), on a
+    layer of the key's class."""
+    prop = rng.choice([p for p in PROPERTIES if p["layerKey"] and p["valueType"] in NUMERIC_TYPES])
+    extreme = rng.choice(EXTREMES)
+    count = {"number": 1, "point": 2, "size": 2, "rect": 4}[prop["valueType"]]
+    value = [rng.choice([0, 1, 10, 80]) for _ in range(count)]
+    value[rng.randrange(count)] = extreme
+    container[prop["keyPath"]] = value[0] if count == 1 else value
+    container["kind"] = prop["layerClass"]
+
+
+def multiplying_structure(rng):
+    """A subtree whose cost is a product: replicators nested depth deep of count copies each, emitter
+    cells times birth rate, or glyphs times font size."""
+    pick = rng.randrange(3)
+    if pick == 0:
+        depth, count = rng.choice([(2, 10000), (3, 100), (4, 50), (20, 2), (12, 3), (2, 400)])
+        layer = {"name": "leaf", "frame": [0, 0, 4, 4], "backgroundColor": "#00ff00",
+                 "shadowOpacity": rng.choice([0, 1]), "shadowRadius": rng.choice([0, 3, 1e4])}
+        for level in range(depth):
+            layer = {"name": "r%d" % level, "kind": "replicator", "frame": [0, 0, 40, 40], "instanceCount": count,
+                     "instanceDelay": rng.choice([0, 0.01]), "instanceTransform": {"translation": [1, 1]},
+                     "sublayers": [layer]}
+        return layer
+    if pick == 1:
+        cells, rate = rng.choice([(50, 1e6), (1000, 1e3), (2, 1e19), (300, 300)])
+        return {"name": "fountain", "kind": "emitter", "frame": [0, 0, 40, 40], "emitterPosition": [20, 20],
+                "emitterCells": [{"name": "c%d" % i, "birthRate": rate, "lifetime": rng.choice([1, 1e6]),
+                                  "velocity": 10, "color": "#ffcc00"} for i in range(cells)]}
+    glyphs, size = rng.choice([(1000, 1e6), (20000, 100), (10, 1e19), (300, 1e4)])
+    return {"name": "words", "kind": "text", "frame": [0, 0, 40, 40], "string": rng.choice(["W", "\U0001F600"]) * glyphs,
+            "fontSize": size, "isWrapped": rng.choice([True, False])}
+
+
 def random_value(rng, depth=0):
     pick = rng.random()
     if pick < 0.35:
@@ -245,6 +286,17 @@ def huge_array(rng, like):
     return Raw(b"[" + b", ".join([item] * n) + b"]")
 
 
+def add_to_first_layer(doc, subtree):
+    """Appends `subtree` to the sublayers of the document's first layer; False when it has none."""
+    layers = doc.get("layers") if isinstance(doc, dict) else None
+    if not (isinstance(layers, list) and layers and isinstance(layers[0], dict)):
+        return False
+    subs = layers[0].setdefault("sublayers", [])
+    if isinstance(subs, list):
+        subs.append(subtree)
+    return True
+
+
 def mutate_tree(rng, doc):
     """One structural mutation, in place; returns the (possibly new) root."""
     all_slots = slots(doc)
@@ -252,7 +304,7 @@ def mutate_tree(rng, doc):
         return random_value(rng)
     container, key = rng.choice(all_slots)
     value = container[key]
-    op = rng.randrange(16)
+    op = rng.randrange(18)
     if op == 0 or (op == 1 and isinstance(value, (int, float))):
         container[key] = rng.choice(NUMBERS)
     elif op == 1:
@@ -295,17 +347,16 @@ def mutate_tree(rng, doc):
     elif op == 11 and isinstance(value, (int, float)) and not isinstance(value, bool):
         container[key] = value * rng.choice([-1, 10, 1e6, 1e100, 1e-6, 1e300]) + rng.choice([0, 1e-9])
     elif op == 12:
-        layers = doc.get("layers") if isinstance(doc, dict) else None
-        if isinstance(layers, list) and layers and isinstance(layers[0], dict):
-            subs = layers[0].setdefault("sublayers", [])
-            if isinstance(subs, list):
-                subs.append(deep_layers(rng))
-        else:
+        if not add_to_first_layer(doc, deep_layers(rng)):
             container[key] = deep_layers(rng)
     elif op == 13:
         add_hostile_animation(rng, doc)
     elif op == 14 and isinstance(container, dict):
         set_registry_key(rng, container)
+    elif op == 16 and isinstance(container, dict):
+        set_extreme_key(rng, container)
+    elif op == 17:
+        add_to_first_layer(doc, multiplying_structure(rng))
     else:
         container[key] = random_value(rng)
     return doc

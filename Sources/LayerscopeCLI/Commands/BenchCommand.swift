@@ -37,14 +37,14 @@ enum BenchCommand {
             let (width, height) = try CommonOptions.pixelSize(arguments, scene: scene)
             lastSize = (width, height)
             let bitmap = Bitmap(width: width, height: height)
-            let renderer = FrameRenderer()
+            let renderer = FrameRenderer(source: name)
             let damage = arguments.flag("damage")
             var samples: [Double] = []
             for index in 0..<frames {
                 let time = frames == 1 ? 0 : scene.naturalDuration * Double(index) / Double(frames - 1)
                 let start = DispatchTime.now().uptimeNanoseconds
                 player.show(time)
-                if damage { renderer.drawDamage(scene, into: bitmap) } else { renderer.draw(scene, into: bitmap) }
+                if damage { renderer.drawDamage(scene, into: bitmap) } else { try renderer.draw(scene, into: bitmap) }
                 samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
             }
             arguments.console.out(line(scene.name, width, height, samples))

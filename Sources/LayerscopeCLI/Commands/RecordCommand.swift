@@ -60,6 +60,7 @@ enum RecordCommand {
         }
         let length = duration ?? max(scene.naturalDuration - from, 1 / fps)
         return try ModuleBridges.record(
-            player, to: URL(fileURLWithPath: out), width: width, height: height, fps: fps, duration: length, from: from)
+            player, source: try arguments.required("scene"), to: URL(fileURLWithPath: out), width: width,
+            height: height, fps: fps, duration: length, from: from)
     }
 }

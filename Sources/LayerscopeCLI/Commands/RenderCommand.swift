@@ -29,10 +29,10 @@ enum RenderCommand {
         let player = try CommonOptions.player(arguments)
         let (width, height) = try CommonOptions.pixelSize(arguments, scene: player.scene)
         let bitmap = Bitmap(width: width, height: height)
-        let renderer = FrameRenderer()
+        let renderer = FrameRenderer(source: try arguments.required("scene"))
         for (time, url) in zip(times, outputs).sorted(by: { $0.0 < $1.0 }) {
             player.show(time)
-            renderer.draw(player.scene, into: bitmap)
+            try renderer.draw(player.scene, into: bitmap)
             do {
                 try ImageFile.writePNG(bitmap, to: url)
             } catch {
