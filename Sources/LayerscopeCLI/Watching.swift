@@ -22,7 +22,7 @@ extension Layerscope {
         return status
     }
 
-    /// Runs `body` on a thread with a 1 GiB stack (address space reserved, pages used on demand), so a
+    /// Runs `body` on a thread with a 256 MiB stack (address space reserved, pages used on demand), so a
     /// scene's tree of layers thousands deep is walked; deeper still, the overflow is reported in one
     /// line (`FatalSignals`). The signals a command handles go to that thread.
     static func onDeepStack(_ body: @escaping @Sendable () -> Int32) -> Int32 {
@@ -41,7 +41,9 @@ extension Layerscope {
             result.value = body()
             done.signal()
         }
-        thread.stackSize = 1 << 30
+        // Not more: the address space it reserves counts against a process's limit (RLIMIT_AS), and a
+        // 16384×16384 picture needs 1 GiB of it.
+        thread.stackSize = 256 << 20
         thread.start()
         done.wait()
         return result.value
