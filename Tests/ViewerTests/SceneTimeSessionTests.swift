@@ -171,6 +171,36 @@ struct SceneTimeSessionTests {
             #expect(abs(middle - withHUD.height / 2) <= 1, "centred in the window, over every panel")
         }
     }
+    /// Rows that appear while the scene plays change neither the window's size nor the axis's scale:
+    /// a slide added at 1.5 s gets its row, the window asked for nothing, the axis as it was at the start.
+    @Test func rowsAppearingMidPlaybackLeaveTheWindowAndTheAxisAlone() throws {
+        let json = """
+            { "size": [320, 240], "layers": [ { "name": "root", "frame": [0, 0, 320, 240],
+              "sublayers": [ { "name": "box", "frame": [10, 10, 50, 50], "backgroundColor": "#ff0000" } ] } ],
+              "timeline": [
+                { "at": 0, "add": { "layer": "box", "key": "fade", "animation": {
+                  "kind": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 1 } } },
+                { "at": 1.5, "add": { "layer": "box", "key": "slide", "animation": {
+                  "kind": "basic", "keyPath": "position.x", "fromValue": 35, "toValue": 200, "duration": 4 } } } ] }
+            """
+        try Self.withFolder { folder in
+            let (session, _, _) = try Self.session(folder: folder, json: json)
+            var requests: [(Int, Int)] = []
+            session.windowSizeRequested = { requests.append(($0, $1)) }
+            session.perform(.toggleInspector, origin: "key c", hostTime: 100)
+            _ = Self.draw(session, at: 100)
+            let panel = session.transportForTesting.panel
+            let startLength = panel.axisLength
+            let startRequests = requests.count
+            #expect(panel.lineCount == 1)
+            for frame in 1...120 { _ = Self.draw(session, at: 100 + Double(frame) / 60) }
+            #expect(panel.lineCount == 2, "the slide's row appeared at 1.5 s")
+            #expect(requests.count == startRequests, "no resize asked for mid-playback: \(requests)")
+            #expect(panel.axisLength == startLength, "the axis kept its scale (\(startLength) s)")
+            #expect(panel.naturalLength > startLength, "though the scene grew longer (\(panel.naturalLength) s)")
+        }
+    }
+
     /// `e` in a window too small for the easing editor says so on screen (not only in the log).
     @Test func theEasingEditorSaysWhenTheWindowIsTooSmall() throws {
         let text = try TextRenderer(dejaVuSansPixelSize: 14)
