@@ -60,9 +60,24 @@ extension CALayer {
             engineStorage.implicitActionsEnabled, !CATransaction.disableActions(),
             let action = action(forKey: event)
         else { return nil }
-        let previous = presentation.animatableValue(for: key)?.anyValue
+        let previous = valueShownNow(for: key, presentation: presentation)
         return { [unowned self] in
             action.run(forKey: event, object: self, arguments: previous.map { ["previousValue": $0] })
         }
+    }
+
+    /// `key`'s value as shown now: with animations attached, the old model value animated to the
+    /// engine's current media time, not where the last frame step drew it. A change made between frames
+    /// (a display link's, each frame) then starts from where the running animation is now, and a value
+    /// set every frame follows its target as on iOS, where an implicit animation starts from the
+    /// presentation value at the commit.
+    private func valueShownNow(for key: AnimatableKey, presentation: CALayer) -> Any? {
+        guard !attached.isEmpty else { return presentation.animatableValue(for: key)?.anyValue }
+        let now = engineStorage.clock.now
+        let scratch = type(of: self).init(layer: self)
+        scratch.copyState(from: self)
+        var evaluator = Evaluator(now: now, lifecycle: false)
+        evaluator.applyAnimations(of: self, at: localTime(atMediaTime: now), to: scratch)
+        return scratch.animatableValue(for: key)?.anyValue
     }
 }

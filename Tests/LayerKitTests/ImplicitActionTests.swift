@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import LayerKit
@@ -20,6 +21,36 @@ import Testing
         #expect(layer.animationKeys() == ["opacity"])
         step(layer, clock, at: 0.125)
         #expect(close(Double(layer.presentation()!.opacity), 0.1976, 5e-5))
+    }
+
+    /// A change made between frames (a display link's) starts from where the running animation is at
+    /// that moment, not where the last frame drew it: the second change's animation begins at the first
+    /// one's value at 1/60 s (read off a twin layer stepped there), and a value set every frame follows
+    /// its target, as on iOS, instead of standing at its first step.
+    @Test func aChangeBetweenFramesStartsFromTheValueShownThen() throws {
+        let clock = freshEngine(at: 0)
+        let layer = CALayer()
+        let twin = CALayer()
+        step(layer, clock, at: 0)
+        step(twin, clock, at: 0)
+        layer.position.x += 2
+        twin.position.x += 2
+        clock.now = 1.0 / 60
+        layer.position.x += 2
+        step(twin, clock, at: 1.0 / 60)
+        let second = try #require(layer.animation(forKey: "position") as? CABasicAnimation)
+        let from = try #require(second.fromValue as? CGPoint)
+        #expect(abs(Double(from.x) - Double(twin.presentation()!.position.x)) < 1e-9)
+        #expect(from.x > 0.0 + 0.001, "moved from the start value 0")
+        var shown: [Double] = []
+        for frame in 2...60 {
+            clock.now = Double(frame) / 60
+            layer.position.x += 2
+            step(layer, clock, at: Double(frame) / 60)
+            shown.append(Double(layer.presentation()!.position.x))
+        }
+        #expect(zip(shown, shown.dropFirst()).allSatisfy { $0 < $1 }, "it moves every frame")
+        #expect(shown.last! > 120 - 60 && shown.last! < 122, "it follows the target (122) with a lag: \(shown.last!)")
     }
 
     /// The outline's animatable properties animate implicitly with the default curve (0.8024 of the way
