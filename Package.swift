@@ -47,7 +47,10 @@ let package = Package(
             ]),
         .executableTarget(
             name: "raster-bench", dependencies: ["Geometry", "Raster"],
-            exclude: ["bench_timing.py", "cairo_bench.py", "compare.py", "skia_bench.py", "skia_card.py"]),
+            exclude: [
+                "bench_timing.py", "cairo_bench.py", "compare.py", "skia_bench.py", "skia_card.py",
+                "skia_perspective.py",
+            ]),
         .target(
             name: "LayerscopeCLI",
             dependencies: [
