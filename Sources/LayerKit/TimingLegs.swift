@@ -57,13 +57,9 @@ public struct TimingLegs: Equatable, Sendable {
     public var legs: [TimingLeg] = []
     /// The repeats, wraps, key times and end inside the window, in time order.
     public var boundaries: [TimingBoundary] = []
-    /// The parent times at which the active period begins and ends, in the direction of travel (nil
-    /// when it never does).
-    public var activeStart: Double?
-    /// See `activeStart`.
+    /// The parent time at which the active period ends, in the direction of travel (nil when it never
+    /// does).
     public var activeEnd: Double?
-    /// True when more cycles than asked for lay in the window and the later ones were left out.
-    public var isTruncated = false
 
     /// No legs: an animation that never runs in the window.
     public init() {}
@@ -94,12 +90,10 @@ extension ResolvedTiming {
     /// See `AnimationTimingFacts.legs(from:to:maximumLegs:)`; `keyTimes` are a keyframe animation's.
     func legs(from t0: Double, to t1: Double, keyTimes: [Double], maximumLegs: Int) -> TimingLegs {
         var result = TimingLegs()
-        result.activeStart = startTime
         result.activeEnd = endTime
         guard speed != 0, t1 > t0, activeDuration > 0, duration > 0 else { return result }
-        if let start = startTime, start > t0, sample(start - 1).shown {
-            let basic = sample(start - 1).basicTime
-            appendLeg(&result, t0, min(start, t1), .fillBefore, basic, basic)
+        if let start = startTime, start > t0, case let before = sample(start - 1), before.shown {
+            appendLeg(&result, t0, min(start, t1), .fillBefore, before.basicTime, before.basicTime)
         }
         let ends = [activeTime(atParentTime: t0), activeTime(atParentTime: t1)]
         let aLow = max(0, ends.min()!)
@@ -107,9 +101,8 @@ extension ResolvedTiming {
         if aLow < aHigh {
             appendCycles(&result, aLow, aHigh, keyTimes: keyTimes, maximumLegs: maximumLegs)
         }
-        if let end = endTime, end < t1, sample(end + 1).shown {
-            let basic = sample(end + 1).basicTime
-            appendLeg(&result, max(end, t0), t1, .fillAfter, basic, basic)
+        if let end = endTime, end < t1, case let after = sample(end + 1), after.shown {
+            appendLeg(&result, max(end, t0), t1, .fillAfter, after.basicTime, after.basicTime)
         }
         if let end = endTime, end >= t0, end <= t1 { result.boundaries.append(TimingBoundary(time: end, kind: .end)) }
         result.legs.sort { $0.start < $1.start }
@@ -162,7 +155,6 @@ extension ResolvedTiming {
                 k += 1
                 count += 1
             }
-            result.isTruncated = count > maximumLegs
             if wraps {
                 // Repeats count from the start without the offset: their boundaries are not the wraps.
                 var j = max(1, (aLow / cycle).rounded(.up))

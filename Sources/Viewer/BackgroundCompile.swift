@@ -23,9 +23,6 @@ final class BackgroundCompile: @unchecked Sendable {
         self.wake = wake
     }
 
-    /// True from `start` until its outcome is taken.
-    var isBusy: Bool { lock.withLock { running != nil || finished != nil } }
-
     /// Compiles the Swift scene at `path` off this thread (again after the running compile, if any).
     func start(_ path: String) {
         let begins: Bool = lock.withLock {
