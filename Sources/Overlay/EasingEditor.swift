@@ -551,18 +551,11 @@ public final class EasingEditor {
     }
 }
 
-/// The editor in the inspector's side column: placed at the slot's top-left corner, shown when the slot
-/// holds it whole, editing the animation selected in the timeline (unless a spring, which no timing
-/// curve paces).
-extension EasingEditor: InspectorSlotPanel {
+extension EasingEditor {
+    /// Places the editor at the top-left corner of `slot` (the inspector's side column below the time
+    /// chain); it is shown only when the slot holds it whole.
     public func layout(frame slot: PixelRect) {
         place(x: slot.x, y: slot.y)
         fitsSlot = slot.width >= EasingEditorLayout.width && slot.height >= EasingEditorLayout.height
-    }
-
-    public func draw(selected: AnimationSampler?, mediaTime: Double, into bitmap: Bitmap) {
-        guard fitsSlot else { return }
-        if let selected, !(selected.animation is CASpringAnimation) { select(selected) }
-        draw(mediaTime: mediaTime, into: bitmap)
     }
 }

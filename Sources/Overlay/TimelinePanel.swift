@@ -170,9 +170,16 @@ public final class TimelinePanel {
     }
 
     /// Pans the window a page at a time so that scene time `t` is in it (the playhead never leaves the
-    /// axis: an endless repeat plays on page after page).
+    /// axis: an endless repeat plays on page after page). Once a scene has ended (its last animation's
+    /// end is in the window and nothing repeats forever) a playhead past the window waits at its right
+    /// edge: the next page would show nothing but the empty time after the end.
     public func keepInView(sceneTime t: Double) {
         guard t.isFinite, t < windowStart || t > windowStart + axisLength else { return }
+        if t > windowStart + axisLength, !repeatsForever, let end = latestEnd.map({ $0 - origin }),
+            end >= windowStart, end <= windowStart + axisLength
+        {
+            return
+        }
         let page = max(0, (t / axisLength).rounded(.down))
         moveWindow(start: t == page * axisLength && page > 0 ? (page - 1) * axisLength : page * axisLength)
     }
@@ -275,6 +282,11 @@ public final class TimelinePanel {
             while rows.count > Self.maximumRows {
                 rows.remove(at: rows.firstIndex { !$0.isAttached } ?? 0)
                 selectedRow = nil
+            }
+            // Those that have rows now are seen: a replacement next frame (the same counts) is new again.
+            unseenCount = 0
+            AnimationSampler.forEachAttachedAnimation(in: root) { _, animation in
+                if !rows.contains(where: { $0.sampler.animation === animation }) { unseenCount += 1 }
             }
             changed = true
         }

@@ -8,14 +8,15 @@ import Recording
 import Scenes
 
 /// The viewer's state and behaviour without X11: the source being shown, the playback clock, the
-/// overlay, and what each key, button and pointer movement does. Every user action is logged.
+/// overlay (the inspector's panels are the `Inspector`'s), and what each key, button and pointer
+/// movement does. Every user action is logged.
 final class ViewerSession {
     private(set) var source: FrameSource
     private(set) var clock: PlaybackClock
     private(set) var hudVisible: Bool
-    private(set) var inspectorVisible = false
-    /// Whether the easing editor (`e`) is shown.
-    private(set) var easingEditorVisible = false
+    /// The animation inspector and its panels (the timeline, the time chain, the easing editor); made
+    /// once, last in `init`, as the session is its panels' host.
+    private(set) var inspector: Inspector!
     /// Whether the key map sheet (`?`) is shown.
     private(set) var keyMapVisible = false
     /// Scene time (the transport's, the HUD's) and the demo loop.
@@ -28,26 +29,18 @@ final class ViewerSession {
     /// Media seconds per frame step (one display-link period at speed 1).
     let frameDuration: Double
     private let makeScene: (Int) -> FrameSource?
-    private let log: (String) -> Void
+    /// Where the log's lines go (stdout in the viewer).
+    private let writeLog: (String) -> Void
     private let toolbar: Toolbar
     private let hud: HeadsUpDisplay
-    private let timeChainView: TimeChainView
-    private let easingEditor: EasingEditor
     /// The scene file given with `--scene FILE` (the easing editor writes back to it), and the source
     /// made from it (not a built-in scene switched to since).
     private let sceneFile: URL?
     private weak var sceneFileSource: FrameSource?
     /// The picture of a frame-exact recording, drawn at each frame's own time.
     private var exactFrame = Bitmap(width: 1, height: 1)
-    /// The selected animation's time chain, refilled (storage kept) every frame the inspector shows.
-    private var timeChain = AnimationTimeChain()
-    private let timeline: TimelineScrubber
-    /// The timeline panel, its rows shown while the inspector is open (`c`).
-    private var timelinePanel: TimelinePanel { timeline.panel }
-    /// A panel shown in the inspector's editor slot (the side column below the time chain), if any.
-    var editorPanel: InspectorSlotPanel? {
-        didSet { needsRedraw = true }
-    }
+    /// The state of the last frame drawn, as the inspector's panels read it.
+    private var frame = InspectorFrame.initial
     /// Where the banner, HUD, picture, inspector, timeline and toolbar go in the window.
     private(set) var windowLayout = WindowLayout(
         width: 0, height: 0, pictureWidth: 1, pictureHeight: 1, chrome: .none)
@@ -95,7 +88,8 @@ final class ViewerSession {
         makeScene: @escaping (Int) -> FrameSource?, log: @escaping (String) -> Void,
         makeRecorder: @escaping RecordingController.Factory = RecordingController.liveRecorder,
         recordingsDirectory: URL = RecordingController.defaultDirectory(),
-        recordingFinished: @escaping @Sendable () -> Void = {}
+        recordingFinished: @escaping @Sendable () -> Void = {},
+        inspectorPanels: [any InspectorPanel.Type] = Inspector.panelTypes
     ) {
         self.source = source
         self.clock = PlaybackClock(
@@ -106,22 +100,23 @@ final class ViewerSession {
         // What `CADisplayLink.duration` reports to the scene's code.
         LayerEngine.current.displayRefreshInterval = frameDuration
         self.makeScene = makeScene
-        self.log = log
+        self.writeLog = log
         self.toolbar = Toolbar(text: text)
         self.hud = HeadsUpDisplay(text: text)
-        let smallText = (try? TextRenderer(dejaVuSansPixelSize: 11)) ?? text
-        self.timeChainView = TimeChainView(text: smallText)
-        self.easingEditor = EasingEditor(text: smallText)
         self.sceneFile = Self.sceneFileURL(options.scene)
         self.actionsOut = options.actionsOut.map { URL(fileURLWithPath: $0) }
         defer { actionLogChanged() }
-        self.timeline = TimelineScrubber(text: smallText)
         self.text = text
         self.wakeLoop = recordingFinished
         self.recording = RecordingController(
             includesUI: options.recordUI && !options.noHUD, exact: options.recordExact, fps: options.fps,
             directory: recordingsDirectory,
-            makeRecorder: makeRecorder, wake: recordingFinished, log: log)
+            makeRecorder: makeRecorder, wake: recordingFinished, log: writeLog)
+        inspector = Inspector(
+            context: InspectorPanelContext(
+                text: text, smallText: (try? TextRenderer(dejaVuSansPixelSize: 11)) ?? text,
+                overlayEnabled: overlayEnabled, host: self),
+            panelTypes: inspectorPanels)
         attach(source)
         sceneFileSource = sceneFile == nil ? nil : source
         bringSource(toHostTime: hostTime)
@@ -151,12 +146,11 @@ final class ViewerSession {
     /// The heights of what sits around the picture now (the banner's for the current error).
     private var chrome: WindowLayout.Chrome {
         guard overlayEnabled else { return .none }
-        let lines = inspectorVisible ? timelinePanel.lineCount : 0
         return WindowLayout.Chrome(
             bannerHeight: sceneError.map { SceneErrorBanner.height(of: $0, text: text) }
                 ?? compilingNotice.map { SceneErrorBanner.height(of: $0, title: nil, text: text) } ?? 0,
-            hudHeight: hudVisible ? hud.stripHeight : 0, timelineHeight: TimelinePanel.height(lineCount: lines),
-            toolbarHeight: toolbar.height, inspectorOpen: inspectorVisible || easingEditorVisible)
+            hudHeight: hudVisible ? hud.stripHeight : 0, timelineHeight: inspector.bandHeight(),
+            toolbarHeight: toolbar.height, inspectorOpen: inspector.sideColumnOpen)
     }
 
     /// The window size that shows the picture at its own size with the chrome around it (a banner
@@ -164,13 +158,10 @@ final class ViewerSession {
     var preferredWindowSize: (width: Int, height: Int) {
         var around = chrome
         around.bannerHeight = 0
-        if around.inspectorOpen {
-            around.timelineHeight = TimelinePanel.height(lineCount: max(1, min(12, timelinePanel.lineCount)))
-        }
+        if overlayEnabled { around.timelineHeight = inspector.bandHeight(preferred: true) }
         var size = WindowLayout.preferredSize(pictureWidth: source.width, pictureHeight: source.height, chrome: around)
-        if easingEditorVisible {
-            // The side column holds the time chain and, below it, the whole editor.
-            let column = WindowLayout.timeChainHeight + EasingEditorLayout.height
+        if let column = inspector.columnHeight {
+            // The side column holds what its panels need (the time chain and, below it, the whole editor).
             size.height = max(size.height, around.hudHeight + column + around.timelineHeight + around.toolbarHeight)
         }
         return size
@@ -181,15 +172,16 @@ final class ViewerSession {
 
     /// True while time moves the picture: the display link must tick (also on an idle tree that loops).
     var isAnimating: Bool {
-        !clock.isPaused && (!source.isIdle || (sceneClock.loops && timelinePanel.latestEnd != nil))
+        !clock.isPaused && (!source.isIdle || (sceneClock.loops && inspector.scheduleEnd != nil))
     }
 
     private func attach(_ newSource: FrameSource) {
         source = newSource
-        source.log = { [log] line in log(line) }
-        timelinePanel.removeAllRows()
-        timelinePanel.rootToMedia = { [unowned newSource] t in newSource.mediaTime(ofRootTime: t) }
-        easingEditor.forgetTree()
+        source.log = { [writeLog] line in writeLog(line) }
+        // The last frame's state holds the old tree: let go of it with the panels.
+        frame.root = nil
+        frame.selected = nil
+        inspector.sceneChanged(rootToMedia: { [unowned newSource] t in newSource.mediaTime(ofRootTime: t) })
         shownMediaTime = nil
         let commands: [ViewerCommand] =
             [.start, .stop, .pauseResume] + source.extraCommands + [.toggleInspector, .toggleRecording]
@@ -257,14 +249,10 @@ final class ViewerSession {
     /// Whether a frame was drawn yet.
     private var hasDrawn = false
 
-    /// The rows the window was last asked to make room for.
-    private var roomForLines = 0
-
     /// While the inspector is open, asks for a taller window when rows appear that the window has no
     /// room for (up to the preferred size; never smaller, so a window the user shrank stays so until then).
     private func growForNewRows() {
-        guard inspectorVisible, timelinePanel.lineCount > roomForLines else { return }
-        roomForLines = timelinePanel.lineCount
+        guard inspector.takeNeedForRoom() else { return }
         let preferred = preferredWindowSize
         guard preferred.height > windowHeight || preferred.width > windowWidth else { return }
         windowSizeRequested?(max(preferred.width, windowWidth), max(preferred.height, windowHeight))
@@ -276,13 +264,10 @@ final class ViewerSession {
         let layout = WindowLayout(
             width: windowWidth, height: windowHeight, pictureWidth: source.width, pictureHeight: source.height,
             chrome: chrome)
-        timelinePanel.layout(frame: layout.timeline, expanded: inspectorVisible)
-        timelinePanel.setAxis(
-            origin: sceneClock.origin, length: sceneClock.axisLength(latestEnd: timelinePanel.latestEnd),
-            mayRescale: holdsStill)
-        timeChainView.layout(frame: layout.timeChain)
-        editorPanel?.layout(frame: layout.editorSlot)
-        logEditorPlace(slot: layout.editorSlot)
+        frame.inspectorOpen = inspector.isOpen
+        frame.sideColumnOpen = inspector.sideColumnOpen
+        frame.windowIsLaidOut = isLaidOut
+        inspector.layout(layout, frame: frame)
         guard layout != windowLayout else { return }
         let moved = layout.picture != windowLayout.picture || layout.timeline != windowLayout.timeline
         windowLayout = layout
@@ -296,22 +281,6 @@ final class ViewerSession {
                 "layout: picture \(p.x),\(p.y) \(p.width)x\(p.height) scale \(String(format: "%.4f", layout.scale))"
                     + " timeline \(t.x),\(t.y) \(t.width)x\(t.height) window \(windowWidth)x\(windowHeight)")
         }
-    }
-
-    /// The easing editor's place as last logged (nil while it is closed).
-    private var loggedEditorPlace: String?
-
-    /// Logs where the easing editor is, or that the window is too small for it, whenever that changes
-    /// (tests drag its handles there).
-    private func logEditorPlace(slot: PixelRect) {
-        guard easingEditorVisible, isLaidOut else {
-            loggedEditorPlace = nil
-            return
-        }
-        let place = "\(slot.x),\(slot.y) " + (easingEditor.fitsSlot ? "shown" : "hidden (the window is too small)")
-        guard place != loggedEditorPlace else { return }
-        loggedEditorPlace = place
-        log("layout: easing editor \(place)")
     }
 
     /// Logs where the toolbar's buttons are whenever that changes (tests click them there).
@@ -335,7 +304,7 @@ final class ViewerSession {
                 try source.perform(command)
                 if restarts {
                     sceneClock.restart(atMediaTime: clock.mediaTime(atHostTime: hostTime))
-                    timelinePanel.removeAllRows()
+                    inspector.sceneRestarted()
                 }
                 result = restarts ? "done (scene time 0)" : "done"
                 if errorIsARefusal { sceneError = nil }
@@ -365,30 +334,8 @@ final class ViewerSession {
         case .toggleHUD:
             hudVisible = overlayEnabled && !hudVisible
             result = hudVisible ? "hud on" : "hud off"
-        case .toggleInspector:
-            inspectorVisible = overlayEnabled && !inspectorVisible
-            result = inspectorVisible ? "inspector on" : "inspector off"
-            if overlayEnabled {
-                roomForLines = timelinePanel.lineCount
-                windowSizeRequested?(preferredWindowSize.width, preferredWindowSize.height)
-            }
         case .saveFrame:
             result = saveFrame(atHostTime: hostTime)
-        case .toggleEasingEditor:
-            easingEditorVisible = overlayEnabled && !easingEditorVisible
-            result = easingEditorVisible ? "easing editor on" : "easing editor off"
-            editorPanel = easingEditorVisible ? easingEditor : nil
-            if overlayEnabled {
-                // The side column opens or closes with it, and needs the editor's height.
-                let preferred = preferredWindowSize
-                windowSizeRequested?(max(preferred.width, windowWidth), max(preferred.height, windowHeight))
-            }
-        case .easing(let easingCommand):
-            guard easingEditorVisible else {
-                result = "ignored (easing editor hidden)"
-                break
-            }
-            result = handleEasing(easingEditor.perform(easingCommand), hostTime: hostTime)
         case .toggleKeyMap:
             keyMapVisible = overlayEnabled && !keyMapVisible
             result = keyMapVisible ? "key map on" : "key map off"
@@ -424,6 +371,9 @@ final class ViewerSession {
         case .quit:
             quitRequested = true
             result = "closing"
+        default:
+            // The inspector's and its panels' commands (`c`, `e` and the easing editor's keys).
+            result = inspector.perform(command, hostTime: hostTime) ?? "ignored"
         }
         needsRedraw = true
         actionLogChanged()
@@ -447,8 +397,7 @@ final class ViewerSession {
     /// While looping, goes back to scene time 0 once playback passes the end of the last animation.
     private func loopIfDue(atHostTime hostTime: Double) {
         guard !clock.isPaused,
-            sceneClock.mustLoop(
-                atMediaTime: clock.mediaTime(atHostTime: hostTime), latestEnd: timelinePanel.latestEnd)
+            sceneClock.mustLoop(atMediaTime: clock.mediaTime(atHostTime: hostTime), latestEnd: inspector.scheduleEnd)
         else { return }
         clock.seek(to: sceneClock.origin, atHostTime: hostTime)
         log("loop: back to scene time 0 t=\(String(format: "%.3f", sceneClock.origin))")
@@ -460,21 +409,12 @@ final class ViewerSession {
         log("closing: \(reason)")
     }
 
-    /// Updates the hovered button; true when the picture must change.
+    /// Gives the pointer's move to the inspector's panels, else updates the hovered button.
     func pointerMoved(x: Int, y: Int) {
         guard overlayEnabled else { return }
-        if easingEditorVisible {
-            // A drag's moves apply at once; the release logs the drag's outcome.
-            let dragging = easingEditor.isDragging
-            handleEasing(easingEditor.moved(x: x, y: y), origin: nil)
-            if dragging { return }
-        }
-        if timeline.isPanning {
-            _ = timeline.moved(x: x, y: y)
-            needsRedraw = true
+        if inspector.handle(.moved(x: x, y: y), hostTime: MonotonicTime.seconds(MonotonicTime.nanoseconds())) {
             return
         }
-        if let action = timeline.moved(x: x, y: y) { return apply(action) }
         let hovered = toolbar.identifier(atX: x, y: y)
         if hovered != toolbar.hovered {
             toolbar.hovered = hovered
@@ -490,44 +430,20 @@ final class ViewerSession {
         needsRedraw = true
     }
 
-    /// A mouse button went down at (`x`, `y`): the toolbar button there shows pressed.
+    /// A mouse button went down at (`x`, `y`): an inspector panel there takes it, else the toolbar
+    /// button there shows pressed.
     func pointerPressed(button: UInt32, x: Int, y: Int) {
-        if overlayEnabled, easingEditorVisible, button == 1, easingEditor.contains(x: x, y: y) {
-            handleEasing(easingEditor.pressed(x: x, y: y), origin: "button")
-            return
-        }
-        if overlayEnabled, button == 1, timeline.contains(x: x, y: y) {
-            if let action = timeline.pressed(x: x, y: y) { apply(action) }
-            return
-        }
-        if overlayEnabled, button != 1, timeline.contains(x: x, y: y) {
-            if timeline.otherButtonPressed(button, x: x) {
-                log(
-                    "timeline: window \(String(format: "%.3f", timelinePanel.windowStart)) s + \(String(format: "%.3f", timelinePanel.axisLength)) s"
-                )
-                needsRedraw = true
-            }
-            return
-        }
+        let hostTime = MonotonicTime.seconds(MonotonicTime.nanoseconds())
+        if inspector.handle(.pressed(button: button, x: x, y: y), hostTime: hostTime) { return }
         guard overlayEnabled, button == 1, let identifier = toolbar.identifier(atX: x, y: y) else { return }
         toolbar.pressed = identifier
         needsRedraw = true
     }
 
-    /// A mouse button came up: a toolbar button pressed and released in place performs its command.
+    /// A mouse button came up: a panel's drag or scrub ends, or a toolbar button pressed and released
+    /// in place performs its command.
     func pointerReleased(button: UInt32, x: Int, y: Int, hostTime: Double) {
-        if button == 1, easingEditor.isDragging {
-            handleEasing(easingEditor.released(x: x, y: y), origin: "drag")
-            return
-        }
-        if button != 1, timeline.isPanning {
-            timeline.otherButtonReleased(button)
-            log(
-                "timeline: window \(String(format: "%.3f", timelinePanel.windowStart)) s + \(String(format: "%.3f", timelinePanel.axisLength)) s"
-            )
-            return
-        }
-        if button == 1, let action = timeline.released(x: x, y: y) { return apply(action) }
+        if inspector.handle(.released(button: button, x: x, y: y), hostTime: hostTime) { return }
         guard button == 1, let pressed = toolbar.pressed else { return }
         toolbar.pressed = nil
         needsRedraw = true
@@ -535,35 +451,6 @@ final class ViewerSession {
             let title = toolbar.items.first(where: { $0.identifier == pressed })?.title
         else { return }
         perform(command, origin: "button \(title)", hostTime: hostTime)
-    }
-
-    /// Carries out what a pointer event on the timeline panel asked for, and logs seeks.
-    private func apply(_ action: TimelineScrubber.Action) {
-        let hostTime = MonotonicTime.seconds(MonotonicTime.nanoseconds())
-        switch action {
-        case .seek(let sceneTime, let ended):
-            if timeline.isScrubbing && !ended && !clock.isPaused {
-                resumeAfterScrub = true
-                clock.pause(atHostTime: hostTime)
-            }
-            seek(toSceneTime: sceneTime, hostTime: hostTime)
-            if ended && resumeAfterScrub {
-                resumeAfterScrub = false
-                clock.resume(atHostTime: hostTime)
-            }
-            let shown = clock.mediaTime(atHostTime: hostTime)
-            log("timeline: \(ended ? "seek" : "scrub") -> media \(shown) t=\(String(format: "%.3f", shown))")
-        case .step(let frames):
-            if !clock.isPaused { perform(.pauseResume, origin: "timeline", hostTime: hostTime) }
-            perform(frames > 0 ? .stepForward : .stepBackward, origin: "timeline", hostTime: hostTime)
-        case .command(let command):
-            perform(command, origin: "timeline", hostTime: hostTime)
-        case .select(let index):
-            timelinePanel.select(row: index)
-            needsRedraw = true
-            let facts = timelinePanel.samplers[index].facts
-            log("timeline: selected \(facts.layerName ?? "layer") \(facts.keyPath ?? facts.kind)")
-        }
     }
 
     /// Shows scene time `sceneTime` from host time `hostTime` on, paused or playing as before (a click
@@ -682,10 +569,13 @@ final class ViewerSession {
     var toolbarForTesting: Toolbar { toolbar }
 
     /// The timeline panel and its pointer input, for tests.
-    var transportForTesting: TimelineScrubber { timeline }
+    var transportForTesting: TimelineScrubber { inspector.panel(TimelineInspectorPanel.self)!.scrubber }
 
     private func bringSource(toHostTime hostTime: Double) {
-        let mediaTime = clock.mediaTime(atHostTime: hostTime)
+        bringSource(toMediaTime: clock.mediaTime(atHostTime: hostTime))
+    }
+
+    private func bringSource(toMediaTime mediaTime: Double) {
         if mediaTime != shownMediaTime {
             source.show(mediaTime: mediaTime)
             shownMediaTime = mediaTime
@@ -791,22 +681,24 @@ final class ViewerSession {
     func draw(into bitmap: Bitmap, hostTime: Double, figures: HUDFigures, dropped: Int) {
         syncRecordButton()
         loopIfDue(atHostTime: hostTime)
-        if recording.isExact { recordExactFrames(upTo: clock.mediaTime(atHostTime: hostTime)) }
-        bringSource(toHostTime: hostTime)
+        // Media time once for the frame (after the loop, which may move the clock back).
+        let mediaTime = clock.mediaTime(atHostTime: hostTime)
+        if recording.isExact { recordExactFrames(upTo: mediaTime) }
+        bringSource(toMediaTime: mediaTime)
         actionLogChanged()
-        if let root = source.rootLayer {
-            timelinePanel.update(root: root, mediaTime: clock.mediaTime(atHostTime: hostTime))
-            timelinePanel.setEvents(source.events)
-            easingEditor.update(root: root)
-        }
-        // The axis's scale and the window's size change only while the viewer holds still.
-        let shownSceneTime = sceneClock.sceneTime(atMediaTime: clock.mediaTime(atHostTime: hostTime))
-        holdsStill = shownSceneTime == 0 || !hasDrawn
+        let sceneTime = sceneClock.sceneTime(atMediaTime: mediaTime)
+        frame = InspectorFrame(
+            root: source.rootLayer, mediaTime: mediaTime, sceneTime: sceneTime, sceneClock: sceneClock,
+            speed: clock.speed, paused: clock.isPaused, events: source.events,
+            // The axis's scale and the window's size change only while the viewer holds still.
+            holdsStill: sceneTime == 0 || !hasDrawn, inspectorOpen: inspector.isOpen,
+            sideColumnOpen: inspector.sideColumnOpen, selected: nil, windowIsLaidOut: isLaidOut)
+        inspector.update(frame)
         // The window grows for rows only at the start: later its controls stay where the user aims.
-        if holdsStill { growForNewRows() }
+        if frame.holdsStill { growForNewRows() }
         relayout()
         hasDrawn = true
-        timelinePanel.keepInView(sceneTime: shownSceneTime)
+        frame.selected = inspector.selection
         let place = windowLayout.picture
         let target = pictureTarget(for: bitmap)
         // A scaled picture is drawn off-screen with damage tracking (only this session draws there), and
@@ -824,38 +716,10 @@ final class ViewerSession {
         if target === offscreenPicture { scalePicture(target, changed: changed, into: bitmap) }
         needsRedraw = false
         guard overlayEnabled else { return }
-        let mediaTime = clock.mediaTime(atHostTime: hostTime)
-        let sceneTime = sceneClock.sceneTime(atMediaTime: mediaTime)
-        if inspectorVisible || easingEditorVisible {
-            let column = windowLayout.sideColumn
-            Blending.fill(
-                bitmap, x: column.x, y: column.y, width: column.width, height: column.height,
-                color: CurvePlotStyle.background)
-            if let sampler = timelinePanel.selectedSampler {
-                sampler.timeChain(atMediaTime: mediaTime, into: &timeChain)
-                timeChainView.draw(timeChain, facts: sampler.facts, into: bitmap)
-            }
-            editorPanel?.draw(selected: timelinePanel.selectedSampler, mediaTime: mediaTime, into: bitmap)
-        }
-        timelinePanel.draw(
-            sceneTime: sceneTime, speed: clock.speed, paused: clock.isPaused, loops: sceneClock.loops, into: bitmap)
+        inspector.draw(frame, layout: windowLayout, into: bitmap)
         toolbar.draw(into: bitmap)
         if hudVisible {
-            hud.drawStrip(
-                entries: hudLines(hostTime: hostTime, figures: figures, dropped: dropped), in: windowLayout.hud,
-                into: bitmap)
-        }
-        if easingEditorVisible, !easingEditor.fitsSlot {
-            // Said on screen, not only in the log: the editor needs more room than the window has.
-            hud.drawTable(
-                title: "Easing editor",
-                entries: [
-                    (
-                        "e",
-                        "needs a \(EasingEditorLayout.width)×\(EasingEditorLayout.height) slot: enlarge the window"
-                    )
-                ],
-                in: windowLayout.pictureArea, into: bitmap)
+            hud.drawStrip(entries: hudLines(figures: figures, dropped: dropped), in: windowLayout.hud, into: bitmap)
         }
         if keyMapVisible {
             hud.drawTable(
@@ -885,69 +749,12 @@ final class ViewerSession {
         }
     }
 
-    /// Carries out what the easing editor asked for after an input that did not come as a command
-    /// (a pointer event), logging edits and write-backs.
-    private func handleEasing(_ event: EasingEditorEvent?, origin: String?) {
-        guard let event else { return }
-        let hostTime = MonotonicTime.seconds(MonotonicTime.nanoseconds())
-        let result = handleEasing(event, hostTime: hostTime)
-        guard let origin else { return }
-        if case .redraw = event { return }
-        log("\(origin): easing -> \(result) t=\(String(format: "%.3f", clock.mediaTime(atHostTime: hostTime)))")
-    }
-
-    /// Carries out what the easing editor asked for; returns the outcome for the log.
-    private func handleEasing(_ event: EasingEditorEvent?, hostTime: Double) -> String {
-        needsRedraw = true
-        switch event {
-        case nil: return "nothing to do"
-        case .redraw?: return "done"
-        case .edited(let description, let edit)?:
-            // The source logs the edit and gives the running animation the curve: the panels' rows anew.
-            source.retime(edit)
-            timelinePanel.resampleRows()
-            actionLogChanged()
-            return "edited \(description)"
-        case .writeBack(let request)?:
-            return writeBack(request)
-        }
-    }
-
-    /// Writes the editor's curve into the scene file; the file watcher then reloads it.
-    private func writeBack(_ request: EasingWriteBack) -> String {
-        guard let sceneFile, sceneFileSource === source else {
-            let reason = "not written: the scene has no file (a built-in scene)"
-            easingEditor.writeBackFinished(request, message: reason, written: false)
-            return reason
-        }
-        let target = TimingWriteBack.Target(
-            layerName: request.layerName, key: request.key, addedAt: request.addedAt, segment: request.segment,
-            segmentCount: request.segmentCount, controlPoints: request.curve.controlPoints)
-        do {
-            let line = try TimingWriteBack.write(target, toSceneFile: sceneFile)
-            easingEditor.writeBackFinished(request, message: line, written: true)
-            // The file holds the curve now: the logged edits of it would undo a later change of the file.
-            if let layerName = request.layerName, let key = request.key {
-                source.forgetEdits(
-                    like: TimingEdit(
-                        layerName: layerName, key: key, segment: request.segment,
-                        controlPoints: request.curve.controlPoints))
-            }
-            return line
-        } catch {
-            easingEditor.writeBackFinished(request, message: error.description, written: false)
-            sceneError = error.description + (error.snippet.map { "\n" + $0 } ?? "")
-            errorIsARefusal = true
-            if let snippet = error.snippet { log("easing: paste instead: \(snippet)") }
-            return "not written: \(error.description)"
-        }
-    }
-
-    private func hudLines(hostTime: Double, figures: HUDFigures, dropped: Int) -> [String] {
+    /// The HUD's lines for the frame being drawn.
+    private func hudLines(figures: HUDFigures, dropped: Int) -> [String] {
         [
             source.name,
-            String(format: "t %.3f s", sceneClock.sceneTime(atMediaTime: clock.mediaTime(atHostTime: hostTime))),
-            String(format: "media t %.3f s", clock.mediaTime(atHostTime: hostTime)),
+            String(format: "t %.3f s", frame.sceneTime),
+            String(format: "media t %.3f s", frame.mediaTime),
             "speed ×" + Self.format(speed: clock.speed) + (sceneClock.loops ? "  loop" : ""),
             clock.isPaused ? "paused" : (source.isIdle ? "idle" : "playing"),
             isAnimating ? String(format: "%.1f fps", figures.framesPerSecond) : "no frames (nothing moves)",
@@ -974,5 +781,69 @@ final class ViewerSession {
     /// `speed` as the HUD and log show it: `2`, `1`, `1/4`.
     static func format(speed: Double) -> String {
         speed >= 1 ? String(Int(speed.rounded())) : "1/\(Int((1 / speed).rounded()))"
+    }
+}
+
+/// The session as the host of the inspector's panels: playback, the scene and its file, the log and
+/// the window stay here.
+extension ViewerSession: InspectorHost {
+    var isPaused: Bool { clock.isPaused }
+
+    func show(sceneTime: Double, holding: Bool, ended: Bool, hostTime: Double) -> Double {
+        if holding && !clock.isPaused {
+            resumeAfterScrub = true
+            clock.pause(atHostTime: hostTime)
+        }
+        seek(toSceneTime: sceneTime, hostTime: hostTime)
+        if ended && resumeAfterScrub {
+            resumeAfterScrub = false
+            clock.resume(atHostTime: hostTime)
+        }
+        return clock.mediaTime(atHostTime: hostTime)
+    }
+
+    func retime(_ edit: TimingEdit) {
+        // The source logs the edit and gives the running animation the curve: the panels sample anew.
+        source.retime(edit)
+        inspector.animationsRetimed()
+        actionLogChanged()
+    }
+
+    /// Writes the curve into the scene file (the file watcher then reloads it); a refusal is also shown
+    /// in the banner, with the statement to paste when the file could not be changed.
+    func writeTiming(_ target: TimingWriteBack.Target) -> Result<String, TimingWriteRefusal> {
+        guard let sceneFile, sceneFileSource === source else {
+            return .failure(TimingWriteRefusal(message: "the scene has no file (a built-in scene)"))
+        }
+        do {
+            let line = try TimingWriteBack.write(target, toSceneFile: sceneFile)
+            // The file holds the curve now: the logged edits of it would undo a later change of the file.
+            if let layerName = target.layerName, let key = target.key {
+                source.forgetEdits(
+                    like: TimingEdit(
+                        layerName: layerName, key: key, segment: target.segment, controlPoints: target.controlPoints))
+            }
+            return .success(line)
+        } catch {
+            sceneError = error.description + (error.snippet.map { "\n" + $0 } ?? "")
+            errorIsARefusal = true
+            if let snippet = error.snippet { log("easing: paste instead: \(snippet)") }
+            return .failure(TimingWriteRefusal(message: error.description))
+        }
+    }
+
+    func log(_ line: String) { writeLog(line) }
+
+    func mediaTime(atHostTime hostTime: Double) -> Double { clock.mediaTime(atHostTime: hostTime) }
+
+    func setNeedsRedraw() { needsRedraw = true }
+
+    func panelsChangedSize(shrinking: Bool) {
+        let preferred = preferredWindowSize
+        if shrinking {
+            windowSizeRequested?(preferred.width, preferred.height)
+        } else {
+            windowSizeRequested?(max(preferred.width, windowWidth), max(preferred.height, windowHeight))
+        }
     }
 }

@@ -378,17 +378,27 @@ struct WindowLayoutTests {
 }
 
 /// An animation that repeats forever gives the scene no end: the transport says ∞, not its first second.
-@Test @MainActor func anEndlessRepeatHasNoEnd() {
+/// A tree of one layer under a root, with an opacity animation from 0 to 1 added under `key`, in a
+/// fresh engine at media time 0.
+@MainActor
+func treeWithOpacityAnimation(key: String, duration: Double, repeatCount: Float = 0) -> (
+    root: CALayer, layer: CALayer, animation: CABasicAnimation
+) {
     freshEngine(at: 0)
     let root = CALayer()
     let layer = CALayer()
     root.addSublayer(layer)
-    let spin = CABasicAnimation(keyPath: "opacity")
-    spin.fromValue = 0
-    spin.toValue = 1
-    spin.duration = 1
-    spin.repeatCount = .infinity
-    layer.add(spin, forKey: "spin")
+    let animation = CABasicAnimation(keyPath: "opacity")
+    animation.fromValue = 0
+    animation.toValue = 1
+    animation.duration = duration
+    animation.repeatCount = repeatCount
+    layer.add(animation, forKey: key)
+    return (root, layer, animation)
+}
+
+@Test @MainActor func anEndlessRepeatHasNoEnd() {
+    let (root, layer, _) = treeWithOpacityAnimation(key: "spin", duration: 1, repeatCount: .infinity)
     let panel = expandedPanel(root: root)
     #expect(panel.repeatsForever)
     #expect(panel.latestEnd == nil)
@@ -396,4 +406,23 @@ struct WindowLayoutTests {
     panel.update(root: root, mediaTime: 2)
     panel.setAxis(origin: 0, length: 4)
     #expect(!panel.repeatsForever, "once it is gone the scene ends again")
+}
+
+/// A scene that has ended keeps its window: the playhead a frame past the end of a 3.5 s fade (axis
+/// 0 … 4 s) does not page to an empty 4 … 8 s; with the fade replaced by an endless one it pages on.
+@Test @MainActor func anEndedSceneKeepsItsWindow() {
+    let (root, layer, fade) = treeWithOpacityAnimation(key: "fade", duration: 3.5)
+    let panel = expandedPanel(root: root)
+    #expect(panel.latestEnd == 3.5)
+    panel.keepInView(sceneTime: 4.03)
+    #expect(panel.windowStart == 0)
+    #expect(panel.playheadX(atSceneTime: 4.03) == panel.playheadX(atSceneTime: 4), "at the right edge")
+    fade.repeatCount = .infinity
+    layer.add(fade, forKey: "fade")
+    // Replaced right after the panel first saw it (the same counts of animations and unseen ones as at
+    // that update): the replacement takes its row at once.
+    panel.update(root: root, mediaTime: 0)
+    #expect(panel.repeatsForever)
+    panel.keepInView(sceneTime: 4.03)
+    #expect(panel.windowStart == 4, "an endless repeat pages on")
 }

@@ -248,31 +248,60 @@ struct SceneTimeSessionTests {
         }
     }
 
-    /// A panel in the editor slot is laid out below the time chain and drawn, with the selected
-    /// animation, every frame the inspector is open.
-    @Test func theEditorSlotHostsAPanel() throws {
-        final class SlotProbe: InspectorSlotPanel {
-            var frames: [PixelRect] = []
+    /// A new inspector panel is one type in the session's list: it is laid out with the window, follows
+    /// every frame, draws with the timeline's selection while the inspector is open, takes the pointer
+    /// events it answers (the toolbar then sees none) and carries out its command.
+    @Test func aPanelIsOneTypeInTheInspectorsList() throws {
+        final class ProbePanel: InspectorPanel {
+            var slots: [PixelRect] = []
+            var updates = 0
             var drawn: [String?] = []
-            func layout(frame: PixelRect) { frames.append(frame) }
-            func draw(selected: AnimationSampler?, mediaTime: Double, into bitmap: Bitmap) {
-                drawn.append(selected?.facts.key)
+            var events: [InspectorPointerEvent] = []
+            init(context: InspectorPanelContext) {}
+            func layout(_ layout: WindowLayout, frame: InspectorFrame) { slots.append(layout.editorSlot) }
+            func update(_ frame: InspectorFrame) { updates += 1 }
+            func draw(_ frame: InspectorFrame, into bitmap: Bitmap) {
+                if frame.sideColumnOpen { drawn.append(frame.selected?.facts.key) }
+            }
+            func handle(_ event: InspectorPointerEvent, hostTime: Double) -> Bool {
+                events.append(event)
+                if case .pressed(_, let x, _) = event { return x < 10 }
+                return false
+            }
+            func perform(_ command: ViewerCommand, hostTime: Double) -> String? {
+                command == .toggleEasingEditor ? "probe answered" : nil
             }
         }
         try Self.withFolder { folder in
-            let (session, _, _) = try Self.session(folder: folder)
-            let probe = SlotProbe()
-            session.editorPanel = probe
+            let url = folder.appendingPathComponent("fade.json")
+            try Data(Self.json.utf8).write(to: url)
+            let source = try SceneSource(make: { FileScene(document: try SceneFile.load(url: url), images: [:]) })
+            let lines = SessionLines()
+            let session = ViewerSession(
+                source: source, options: ViewerOptions(scene: "fade"), hostTime: 100, text: nil,
+                makeScene: { _ in nil }, log: { lines.all.append($0) },
+                inspectorPanels: [TimelineInspectorPanel.self, TimeChainPanel.self, ProbePanel.self])
+            let probe = try #require(session.inspector.panel(ProbePanel.self))
+            session.layout(width: 700, height: 500)
             _ = Self.draw(session, at: 100.25)
-            #expect(probe.drawn.isEmpty, "not drawn while the inspector is closed")
+            #expect(probe.updates == 1)
+            #expect(probe.drawn.isEmpty, "the side column is closed")
             session.perform(.toggleInspector, origin: "key c", hostTime: 100.25)
             session.layout(width: 700, height: 500)
             _ = Self.draw(session, at: 100.5)
-            let slot = session.windowLayout.editorSlot
-            #expect(slot.x == session.windowLayout.timeChain.x && slot.y == session.windowLayout.timeChain.maxY)
-            #expect(slot.width > 0 && slot.height > 0)
-            #expect(probe.frames.last == slot)
-            #expect(probe.drawn == ["fade"])
+            #expect(probe.updates == 2)
+            #expect(probe.slots.last == session.windowLayout.editorSlot && session.windowLayout.editorSlot.height > 0)
+            #expect(probe.drawn == ["fade"], "drawn with the timeline's selection")
+            session.perform(.toggleEasingEditor, origin: "key e", hostTime: 100.5)
+            #expect(lines.all.last == "key e: easing-editor -> probe answered t=0.500")
+            let toolbar = session.toolbarForTesting
+            let button = try #require(toolbar.buttons.first)
+            let (x, y) = (button.x + button.width / 2, button.y + button.height / 2)
+            #expect(x >= 10)
+            session.pointerPressed(button: 1, x: 5, y: y)
+            #expect(toolbar.pressed == nil, "the panel took the press")
+            session.pointerPressed(button: 1, x: x, y: y)
+            #expect(probe.events.count == 2 && toolbar.pressed == toolbar.items[button.item].identifier)
         }
     }
 }

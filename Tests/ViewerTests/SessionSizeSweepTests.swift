@@ -69,14 +69,14 @@ struct SessionSizeSweepTests {
     @Test func everyWindowSize() throws {
         let session = try Self.session(TestPattern(width: 40, height: 30), seek: 1e20)
         Self.sweep(session, sizes: Self.everySize)
-        #expect(session.inspectorVisible && session.easingEditorVisible)
+        #expect(session.inspector.isOpen && session.inspector.panel(EasingEditorPanel.self)?.isShown == true)
     }
 
     @Test(arguments: [1.5, 1e20, .greatestFiniteMagnitude, .infinity, .nan])
     func sceneWindowsAtMediaTime(_ seek: Double) throws {
         let session = try Self.session(try Self.wipe(), seek: seek)
         Self.sweep(session, sizes: Self.someSizes)
-        #expect(session.inspectorVisible && session.easingEditorVisible)
+        #expect(session.inspector.isOpen && session.inspector.panel(EasingEditorPanel.self)?.isShown == true)
     }
 
     @Test(arguments: [.nan, 1e300, 0, -4])
