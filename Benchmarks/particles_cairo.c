@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <time.h>
 
+/* now_ms and compare are also in the other cairo benchmark program, on purpose: each program is one
+ * file compiled alone by its script. */
 static double now_ms(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);

@@ -14,15 +14,12 @@
 # The last line is "N passed, N failed"; the exit status is 0 when nothing failed.
 set -u
 cd "$(dirname "$0")/.."
+. Tests/checks.bash
 repo=$(pwd)
-bin=${1:-${LAYERSCOPE:-$(swift build -c release --show-bin-path 2>/dev/null)/layerscope}}
-[ -x "$bin" ] || { echo "no layerscope binary at $bin"; echo "0 passed, 1 failed"; exit 1; }
-bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+find_binary "${1:-}"
 build=$(dirname "$bin")
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 export XDG_CACHE_HOME=$tmp/cache SWIFT_BACKTRACE=enable=no
-pass=0; fail=0
-check() { if [ "$1" = 0 ]; then pass=$((pass+1)); echo "PASS $2"; else fail=$((fail+1)); echo "FAIL $2${3:+: $3}"; fi; }
 
 # 1. Generated pages.
 out=$(LAYERSCOPE=$bin docs/tools/generate.sh --check 2>&1)

@@ -6,12 +6,10 @@
 # The last line is "N passed, N failed"; the exit status is 0 when nothing failed.
 set -u
 cd "$(dirname "$0")/.."
-bin=${1:-${LAYERSCOPE:-$(swift build -c release --show-bin-path 2>/dev/null)/layerscope}}
-[ -x "$bin" ] || { echo "no layerscope binary at $bin"; echo "0 passed, 1 failed"; exit 1; }
+. Tests/checks.bash
+find_binary "${1:-}"
 command -v python3 >/dev/null || { echo "python3 is needed to write the scenes"; echo "0 passed, 1 failed"; exit 1; }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-pass=0; fail=0
-check() { if [ "$1" = 0 ]; then pass=$((pass+1)); echo "PASS $2"; else fail=$((fail+1)); echo "FAIL $2${3:+: $3}"; fi; }
 
 # The scenes, one JSON file each, named for what they try.
 python3 - "$tmp" "$PWD/assets/ship.png" <<'PY'

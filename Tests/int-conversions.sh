@@ -7,9 +7,8 @@
 # Usage: Tests/int-conversions.sh   The last line is "N passed, N failed"; exit status 0 when none failed.
 set -u
 cd "$(dirname "$0")/.."
+. Tests/checks.bash
 allowed=Tests/int-conversions.allowed
-pass=0; fail=0
-check() { if [ "$1" = 0 ]; then pass=$((pass+1)); echo "PASS $2"; else fail=$((fail+1)); echo "FAIL $2${3:+: $3}"; fi; }
 
 # Every conversion, as "FILE:LINE:CODE" with FILE relative to Sources/.
 conversions=$(cd Sources && grep -rnE '\b(Int|Int32|Int64)\(' Raster Compositor Typesetting Overlay --include='*.swift' |

@@ -9,13 +9,10 @@
 # The last line is "N passed, N failed"; the exit status is 0 when nothing failed.
 set -u
 cd "$(dirname "$0")/.."
-bin=${1:-${LAYERSCOPE:-$(swift build -c release --show-bin-path 2>/dev/null)/layerscope}}
-[ -x "$bin" ] || { echo "no layerscope binary at $bin"; echo "0 passed, 1 failed"; exit 1; }
-bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+. Tests/checks.bash
+find_binary "${1:-}"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 export XDG_CACHE_HOME=$tmp/cache
-pass=0; fail=0
-check() { if [ "$1" = 0 ]; then pass=$((pass+1)); echo "PASS $2"; else fail=$((fail+1)); echo "FAIL $2${3:+: $3}"; fi; }
 pixel() { python3 Tests/e2e/xwdtool.py pixel-png "$1" "$2" "$3"; }
 
 # A blue box fading in over red, as a Swift scene and as a scene file.

@@ -187,13 +187,18 @@ final class KeyframeProgram {
         let (i, t) = place(p, upper: n - 2)
         guard cubic else { return v[i] + (v[i + 1] - v[i]) * t }
         let (p0, p1, p2, p3) = (v[max(i - 1, 0)], v[i], v[i + 1], v[min(i + 2, n - 1)])
+        let (w0, w1, w2, w3) = Self.catmullRomWeights(t)
+        return p1 * w1 + p0 * w0 + p2 * w2 + p3 * w3
+    }
+
+    /// The weights of the four values around an interval at `t` (0…1) on the uniform Catmull-Rom
+    /// spline (tension 0.5), the curve of `calculationMode` `.cubic`.
+    private static func catmullRomWeights(_ t: Double) -> (Double, Double, Double, Double) {
         let t2 = t * t
         let t3 = t2 * t
-        let w0 = 0.5 * (-t + 2 * t2 - t3)
-        let w1 = 0.5 * (2 - 5 * t2 + 3 * t3)
-        let w2 = 0.5 * (t + 4 * t2 - 3 * t3)
-        let w3 = 0.5 * (-t2 + t3)
-        return p1 * w1 + p0 * w0 + p2 * w2 + p3 * w3
+        return (
+            0.5 * (-t + 2 * t2 - t3), 0.5 * (2 - 5 * t2 + 3 * t3), 0.5 * (t + 4 * t2 - 3 * t3), 0.5 * (-t2 + t3)
+        )
     }
 
     /// Catmull-Rom between values i and i+1 (neighbours repeated at the ends); kinds that cannot be
@@ -207,12 +212,7 @@ final class KeyframeProgram {
         case .transform, .path, .opaque: return p1.interpolated(to: p2, t)
         default: break
         }
-        let t2 = t * t
-        let t3 = t2 * t
-        let w0 = 0.5 * (-t + 2 * t2 - t3)
-        let w1 = 0.5 * (2 - 5 * t2 + 3 * t3)
-        let w2 = 0.5 * (t + 4 * t2 - 3 * t3)
-        let w3 = 0.5 * (-t2 + t3)
+        let (w0, w1, w2, w3) = Self.catmullRomWeights(t)
         return p1.scaled(by: w1).adding(p0.scaled(by: w0)).adding(p2.scaled(by: w2)).adding(p3.scaled(by: w3))
     }
 

@@ -1,6 +1,9 @@
 import LayerKit
 
-/// One drawn stretch of an animation's row on the inspector's timeline, in media time.
+/// One drawn stretch of an animation's row on the inspector's timeline, in media time. `TimelineSpan`
+/// and `TimelineMark` are alike `TimingLeg` and `TimingBoundary` (LayerKit) on purpose: those are the
+/// engine's timing in parent time; these are what the row draws, in media time, with the kinds only a
+/// row has (the time an animation was added, a group's cut-off).
 public struct TimelineSpan: Equatable, Sendable {
     /// What the animation does over the stretch.
     public enum Kind: Equatable, Sendable {

@@ -22,14 +22,7 @@ extension Bitmap {
                 image, transform: transform, opacity: opacity, region: region, clip: clip,
                 visibleTexels: visibleTexels)
         else { return }
-        let bounds = job.bounds
-        let bandCount = max(1, min(bands, bounds.height / 32))
-        if bandCount == 1 { return job.draw(rows: bounds.minY..<bounds.maxY, into: self) }
-        let perBand = (bounds.height + bandCount - 1) / bandCount
-        DispatchQueue.concurrentPerform(iterations: bandCount) { band in
-            let start = bounds.minY + band * perBand
-            job.draw(rows: start..<min(bounds.maxY, start + perBand), into: self)
-        }
+        RowBands.forEach(job.bounds.rows, bands: bands, minimumRows: 32) { job.draw(rows: $0, into: self) }
     }
 
     /// Draws `image` under `transform` as `draw(_:transform:opacity:in:within:visibleTexels:bands:)`

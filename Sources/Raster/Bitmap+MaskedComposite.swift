@@ -22,14 +22,7 @@ extension Bitmap {
         let limit = clip.map { canvas.intersection($0) } ?? canvas
         let rows = region.map { $0.rowRange.clamped(to: limit.rows) } ?? limit.rows
         guard !rows.isEmpty, !limit.isEmpty else { return }
-        let bandCount = max(1, min(bands, rows.count / 64))
-        if bandCount == 1 { return compositeRows(rows, limit.columns, b, mask, a, region) }
-        let perBand = (rows.count + bandCount - 1) / bandCount
-        DispatchQueue.concurrentPerform(iterations: bandCount) { band in
-            let start = rows.lowerBound + band * perBand
-            let end = min(rows.upperBound, start + perBand)
-            if start < end { compositeRows(start..<end, limit.columns, b, mask, a, region) }
-        }
+        RowBands.forEach(rows, bands: bands, minimumRows: 64) { compositeRows($0, limit.columns, b, mask, a, region) }
     }
 
     private func compositeRows(

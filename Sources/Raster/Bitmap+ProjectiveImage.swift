@@ -26,13 +26,7 @@ extension Bitmap {
         let job = ProjectiveRows(
             sampler: BilinearSampler(image: image, opacity: UInt32(opacity)), inverse: inverse, bounds: bounds,
             region: region, mask: mask)
-        let bandCount = max(1, min(bands, bounds.height / 32))
-        if bandCount == 1 { return job.draw(rows: bounds.minY..<bounds.maxY, into: self) }
-        let perBand = (bounds.height + bandCount - 1) / bandCount
-        DispatchQueue.concurrentPerform(iterations: bandCount) { band in
-            let start = bounds.minY + band * perBand
-            job.draw(rows: start..<min(bounds.maxY, start + perBand), into: self)
-        }
+        RowBands.forEach(bounds.rows, bands: bands, minimumRows: 32) { job.draw(rows: $0, into: self) }
     }
 
     /// The device pixels that drawing an image of `width × height` through `projection` can touch: the

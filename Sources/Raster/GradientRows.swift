@@ -47,14 +47,8 @@ extension Bitmap {
     ) {
         let area = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
         guard !area.isEmpty, opacity > 0 else { return }
-        let bandCount = max(1, min(bands, area.height / 32))
-        if bandCount == 1 {
-            return drawGradientRows(gradient, area, rows: area.minY..<area.maxY, opacity, mask, region)
-        }
-        let perBand = (area.height + bandCount - 1) / bandCount
-        DispatchQueue.concurrentPerform(iterations: bandCount) { band in
-            let start = area.minY + band * perBand
-            drawGradientRows(gradient, area, rows: start..<min(area.maxY, start + perBand), opacity, mask, region)
+        RowBands.forEach(area.rows, bands: bands, minimumRows: 32) {
+            drawGradientRows(gradient, area, rows: $0, opacity, mask, region)
         }
     }
 
