@@ -7,10 +7,13 @@ import Typesetting
 final class GlyphCoverage {
     let plane: AlphaPlane
     let bounds: PixelRect
+    /// Whether the canvas cut glyphs away (then the plane holds only what the canvas showed).
+    let isClipped: Bool
 
-    init(plane: AlphaPlane, bounds: PixelRect) {
+    init(plane: AlphaPlane, bounds: PixelRect, isClipped: Bool) {
         self.plane = plane
         self.bounds = bounds
+        self.isClipped = isClipped
     }
 }
 
@@ -75,31 +78,42 @@ final class GlyphCache {
         }
         placements.removeAll(keepingCapacity: true)
         var bounds = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        var isClipped = false
         let phases = CGFloat(Self.phases)
         for line in layout.lines {
             let penY = transform.d * line.baseline + transform.ty
             // A pen beyond the pixel grid's reach places no glyph on the canvas.
-            guard penY.magnitude < CGFloat(PixelGrid.reach) else { continue }
+            guard penY.magnitude < CGFloat(PixelGrid.reach) else {
+                isClipped = true
+                continue
+            }
             var wholeY = PixelGrid.floor(penY)
             var phaseY = PixelGrid.nearest((penY - CGFloat(wholeY)) * phases)
             if phaseY == Self.phases { (wholeY, phaseY) = (wholeY + 1, 0) }
             for placed in line.glyphs where placed.color == color {
                 let style = layout.styles[placed.style]
                 let penX = transform.a * (line.x + placed.x) + transform.tx
-                guard penX.magnitude < CGFloat(PixelGrid.reach) else { continue }
+                guard penX.magnitude < CGFloat(PixelGrid.reach) else {
+                    isClipped = true
+                    continue
+                }
                 var wholeX = PixelGrid.floor(penX)
                 var phaseX = PixelGrid.nearest((penX - CGFloat(wholeX)) * phases)
                 if phaseX == Self.phases { (wholeX, phaseX) = (wholeX + 1, 0) }
                 let s = style.size / style.face.unitsPerEm
                 // A glyph whose ink (plus a pixel of antialiasing) misses the canvas is not rendered.
                 let ink = style.face.glyph(placed.glyph).bounds
-                guard !ink.isNull,
+                guard !ink.isNull else { continue }
+                guard
                     PixelRect(
                         enclosing: CGRect(
                             x: penX + ink.minX * transform.a * s - 1, y: penY - ink.maxY * transform.d * s - 1,
                             width: ink.width * transform.a * s + 2, height: ink.height * transform.d * s + 2)
                     ).intersects(canvas)
-                else { continue }
+                else {
+                    isClipped = true
+                    continue
+                }
                 let key = Key(
                     face: ObjectIdentifier(style.face), glyph: placed.glyph, scaleX: transform.a * s,
                     scaleY: transform.d * s, phaseX: phaseX, phaseY: phaseY)
@@ -107,11 +121,15 @@ final class GlyphCache {
                 guard let plane = entry.plane else { continue }
                 let rect = PixelRect(
                     x: wholeX + entry.left, y: wholeY + entry.top, width: plane.width, height: plane.height)
-                guard !rect.intersection(canvas).isEmpty else { continue }
+                guard !rect.intersection(canvas).isEmpty else {
+                    isClipped = true
+                    continue
+                }
                 placements.append((plane, rect.minX, rect.minY))
                 bounds = bounds.isEmpty ? rect : bounds.union(rect)
             }
         }
+        if !canvas.contains(bounds) { isClipped = true }
         bounds = bounds.intersection(canvas)
         guard !bounds.isEmpty else { return nil }
         let composed = AlphaPlane(width: bounds.width, height: bounds.height)
@@ -126,7 +144,7 @@ final class GlyphCache {
                 }
             }
         }
-        return GlyphCoverage(plane: composed, bounds: bounds)
+        return GlyphCoverage(plane: composed, bounds: bounds, isClipped: isClipped)
     }
 
     /// Renders one glyph at its scale and phase into a plane of its own bounds.

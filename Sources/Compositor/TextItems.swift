@@ -51,8 +51,11 @@ final class LaidOutText {
 
 /// Each text layer's laid-out text, kept from frame to frame while the string, font, size, bounds'
 /// size and modes are unchanged (an animated colour or transform lays out nothing again), and its glyph
-/// coverage, kept while the layout, transform and canvas are; entries of layers no longer drawn go at the
-/// end of a frame.
+/// coverage. The coverage is composed with the layer's device origin split into whole pixels and a
+/// phase, the fraction rounded to 1/`originPhases` of a pixel: a plane depends only on the layout, the
+/// scale and the phase, so a layer that moves (a scroll) draws the plane of its phase shifted by whole
+/// pixels, composed once per phase, with exactly the pixels a new composition gives. Layouts of layers
+/// no longer drawn go at the end of a frame; planes unused for `keptFrames` frames.
 final class TextLayouts {
     /// What a layout was made from.
     struct Key: Equatable {
@@ -76,24 +79,42 @@ final class TextLayouts {
         var parameters: TextLayout.Parameters
     }
 
+    /// A layer's glyphs of one colour at one origin phase.
     private struct RunKey: Hashable {
         let layer: ObjectIdentifier
         let color: Int
+        let phaseX: Int
+        let phaseY: Int
     }
 
+    /// A composed plane, in the coordinates of its phase (the layer's origin at the phase's fraction of
+    /// pixel (0, 0)), and the device coverage last handed out from it.
     private struct CachedRun {
         let text: LaidOutText
+        /// The transform's scale (`a`, `d`) and its phase's translation.
         let transform: CGAffineTransform
+        /// The canvas it was composed in, in the phase's coordinates.
         let canvas: PixelRect
         let coverage: GlyphCoverage?
+        var shifted: GlyphCoverage?
+        var lastUsed: Int
     }
+
+    /// Phases of a text layer's device origin per pixel, in each direction: the origin moves by at
+    /// most 1/(2 · `originPhases`) of a pixel (each glyph's own place is then rounded to 1/64 as
+    /// `GlyphCache` rounds it).
+    static let originPhases = 4
+    /// Frames a phase's plane is kept while unused (a scroll comes back to a phase every few frames).
+    static let keptFrames = 8
 
     private let fonts = FontLibrary()
     let glyphs = GlyphCache()
     private var previous: [ObjectIdentifier: LaidOutText] = [:]
     private var current: [ObjectIdentifier: LaidOutText] = [:]
-    private var previousRuns: [RunKey: CachedRun] = [:]
-    private var currentRuns: [RunKey: CachedRun] = [:]
+    private var runs: [RunKey: CachedRun] = [:]
+    /// Frames ended so far (the age of `runs`' entries), and storage for the stale keys.
+    private var frameNumber = 0
+    private var staleRuns: [RunKey] = []
 
     /// Attributed runs without a font are drawn as Core Text draws them: Helvetica, 12 pt.
     static let attributedDefaultSize: CGFloat = 12
@@ -117,24 +138,63 @@ final class TextLayouts {
     func glyphCoverage(
         of layer: CATextLayer, text: LaidOutText, color: Int, transform: CGAffineTransform, canvas: PixelRect
     ) -> GlyphCoverage? {
-        let key = RunKey(layer: ObjectIdentifier(layer), color: color)
-        if let known = currentRuns[key] ?? previousRuns[key], known.text === text, known.transform == transform,
-            known.canvas == canvas
+        let phases = CGFloat(Self.originPhases)
+        // An origin beyond the pixel grid's reach places no glyph on the canvas.
+        guard transform.tx.magnitude < CGFloat(PixelGrid.reach), transform.ty.magnitude < CGFloat(PixelGrid.reach)
+        else { return nil }
+        let stepsX = PixelGrid.nearest(transform.tx * phases)
+        let stepsY = PixelGrid.nearest(transform.ty * phases)
+        let wholeX = Self.floorDivision(stepsX, Self.originPhases)
+        let wholeY = Self.floorDivision(stepsY, Self.originPhases)
+        let phaseX = stepsX - wholeX * Self.originPhases
+        let phaseY = stepsY - wholeY * Self.originPhases
+        var local = transform
+        local.tx = CGFloat(phaseX) / phases
+        local.ty = CGFloat(phaseY) / phases
+        // The plane holds the layer's bounds (all a text shows: glyphs reaching outside them are clipped
+        // to them), two pixels more for the antialiasing, wherever the frame is, when that is at most
+        // twice the frame's pixels; else only what the frame shows, composed again as the layer moves.
+        let box = CGRect(x: 0, y: 0, width: text.key.parameters.width, height: text.key.parameters.height)
+        let reach = PixelRect(enclosing: box.applying(local)).insetBy(-2)
+        let localCanvas =
+            reach.area <= 2 * canvas.area ? reach : canvas.offsetBy(dx: -wholeX, dy: -wholeY).intersection(reach)
+        let key = RunKey(layer: ObjectIdentifier(layer), color: color, phaseX: phaseX, phaseY: phaseY)
+        var run: CachedRun
+        if let known = runs[key], known.text === text, known.transform == local,
+            known.canvas == localCanvas
+                || known.coverage.map({ !$0.isClipped && localCanvas.contains($0.bounds) }) == true
         {
-            currentRuns[key] = known
-            return known.coverage
+            run = known
+        } else {
+            let coverage = glyphs.coverage(of: text.layout, color: color, transform: local, canvas: localCanvas)
+            run = CachedRun(
+                text: text, transform: local, canvas: localCanvas, coverage: coverage, shifted: nil, lastUsed: 0)
         }
-        let coverage = glyphs.coverage(of: text.layout, color: color, transform: transform, canvas: canvas)
-        currentRuns[key] = CachedRun(text: text, transform: transform, canvas: canvas, coverage: coverage)
-        return coverage
+        run.lastUsed = frameNumber
+        // The same object while the layer stays put, so the frame's damage sees no change.
+        if let coverage = run.coverage {
+            let bounds = coverage.bounds.offsetBy(dx: wholeX, dy: wholeY)
+            if run.shifted?.bounds != bounds {
+                run.shifted = GlyphCoverage(plane: coverage.plane, bounds: bounds, isClipped: coverage.isClipped)
+            }
+        }
+        runs[key] = run
+        return run.shifted
+    }
+
+    /// `a / b` rounded down (b > 0).
+    private static func floorDivision(_ a: Int, _ b: Int) -> Int {
+        a >= 0 ? a / b : -((-a + b - 1) / b)
     }
 
     /// Forgets what layers not drawn in the frame that ends had.
     func endFrame() {
         swap(&previous, &current)
         current.removeAll(keepingCapacity: true)
-        swap(&previousRuns, &currentRuns)
-        currentRuns.removeAll(keepingCapacity: true)
+        frameNumber += 1
+        staleRuns.removeAll(keepingCapacity: true)
+        for (key, run) in runs where frameNumber - run.lastUsed > Self.keptFrames { staleRuns.append(key) }
+        for key in staleRuns { runs[key] = nil }
     }
 
     private static func key(of layer: CATextLayer) -> Key? {

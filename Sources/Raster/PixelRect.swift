@@ -87,6 +87,11 @@ public struct PixelRect: Equatable, Hashable, Sendable {
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// The rectangle moved by `dx` columns and `dy` rows.
+    public func offsetBy(dx: Int, dy: Int) -> PixelRect {
+        PixelRect(x: x + dx, y: y + dy, width: width, height: height)
+    }
+
     /// Whether every pixel of `other` is in this rectangle (always, for an empty `other`).
     public func contains(_ other: PixelRect) -> Bool {
         other.isEmpty

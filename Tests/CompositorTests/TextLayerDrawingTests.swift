@@ -45,6 +45,50 @@ import Testing
         #expect(try #require(layouts.text(of: layer)) !== third)
     }
 
+    /// A moving text layer draws the plane of its origin's phase shifted by whole pixels: moved by
+    /// whole pixels the plane is the same object; at every step of a scroll by 0.37 px a frame, a
+    /// compositor that drew the frames before gives exactly the pixels of one that draws the frame
+    /// alone.
+    @Test func aScrolledTextReusesItsPlanesWithTheSamePixels() throws {
+        freshEngine()
+        let layouts = TextLayouts()
+        let layer = Self.textLayer("Scrolled text, line after line", frame: CGRect(x: 0, y: 0, width: 220, height: 40))
+        let canvas = PixelRect(x: 0, y: 0, width: 600, height: 200)
+        let text = try #require(layouts.text(of: layer))
+        let here = try #require(
+            layouts.glyphCoverage(
+                of: layer, text: text, color: 0, transform: CGAffineTransform(translationX: 10.25, y: 20),
+                canvas: canvas))
+        layouts.endFrame()
+        let moved = try #require(
+            layouts.glyphCoverage(
+                of: layer, text: text, color: 0, transform: CGAffineTransform(translationX: 13.25, y: 47),
+                canvas: canvas))
+        #expect(moved.plane === here.plane, "moved by whole pixels: the same plane")
+        #expect(moved.bounds == here.bounds.offsetBy(dx: 3, dy: 27))
+
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 300, height: 200)
+        root.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        let scrolled = Self.textLayer(
+            "Scrolled text, line after line", frame: CGRect(x: 12, y: 120, width: 220, height: 40))
+        scrolled.foregroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        root.addSublayer(scrolled)
+        let warm = Compositor()
+        let warmBitmap = Bitmap(width: 300, height: 200)
+        for step in 0..<12 {
+            let y = 120 - 0.37 * CGFloat(step)
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            scrolled.frame.origin.y = y
+            CATransaction.commit()
+            warm.render(root, into: warmBitmap)
+            let fresh = Bitmap(width: 300, height: 200)
+            Compositor().render(root, into: fresh)
+            #expect(!FrameComparison.differ(warmBitmap, fresh), "step \(step) at y \(y)")
+        }
+    }
+
     /// Opacity 0.5 halves every glyph pixel's alpha (within rounding).
     @Test func opacityScalesTheGlyphs() {
         freshEngine()
