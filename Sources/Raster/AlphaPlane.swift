@@ -10,15 +10,28 @@ public final class AlphaPlane: @unchecked Sendable {
     /// The first byte of the first row; row `y` starts `y × width` bytes later.
     public let baseAddress: UnsafeMutablePointer<UInt8>
 
+    /// Whether the bytes are the plane's own (freed with it), not a view of another's memory.
+    private let ownsBytes: Bool
+
     public init(width: Int, height: Int) {
         precondition(width >= 0 && height >= 0, "negative plane size \(width)x\(height)")
         self.width = width
         self.height = height
         baseAddress = .allocate(capacity: max(1, width * height))
         baseAddress.initialize(repeating: 0, count: max(1, width * height))
+        ownsBytes = true
     }
 
-    deinit { baseAddress.deallocate() }
+    /// A plane over `width × height` bytes at `bytes`, which the caller keeps alive (and initialized)
+    /// for as long as the plane is used; they are not zeroed.
+    init(wrapping bytes: UnsafeMutablePointer<UInt8>, width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        baseAddress = bytes
+        ownsBytes = false
+    }
+
+    deinit { if ownsBytes { baseAddress.deallocate() } }
 
     /// The bytes of row `y` (not checked: `0 ≤ y < height`).
     @inlinable

@@ -23,6 +23,13 @@ public final class GaussianBlur {
     private var sumsCapacity = 1
     private var zeroRow = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
     private var zeroCapacity = 1
+    /// Which columns equal the one before, and the cut plane's bytes (`BlurCollapse`).
+    private var equalColumns = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
+    private var equalColumnsCapacity = 1
+    private var cutBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    private var cutCapacity = 1
+    /// A plane over `cutBytes` (made again when its size changes; `cutBytes` grow only).
+    private var cutPlane: AlphaPlane?
 
     public init() {}
 
@@ -31,6 +38,8 @@ public final class GaussianBlur {
         rows.deallocate()
         sums.deallocate()
         zeroRow.deallocate()
+        equalColumns.deallocate()
+        cutBytes.deallocate()
     }
 
     /// The σ, in device pixels, of a Core Animation shadow of `shadowRadius` points: the radius itself
@@ -87,10 +96,36 @@ public final class GaussianBlur {
 
     /// Blurs `plane` in place with a Gaussian of standard deviation `sigma` pixels (0, negative or not
     /// finite: unchanged). With `bands > 1` each pass is split into that many bands of rows or columns
-    /// done concurrently.
+    /// done concurrently. A plane with long runs of identical rows or columns (a rectangle's or a
+    /// rounded rectangle's alpha) is blurred cut down to what differs (`BlurCollapse`), bit for bit.
     public func blur(_ plane: AlphaPlane, sigma: Double, bands: Int = 1) {
         guard sigma > 0, sigma.isFinite, plane.width > 0, plane.height > 0 else { return }
         if plan.sigma != sigma { plan = BlurPlan(sigma: sigma) }
+        if equalColumnsCapacity < plane.width {
+            equalColumns.deallocate()
+            equalColumns = .allocate(capacity: plane.width)
+            equalColumnsCapacity = plane.width
+        }
+        guard let cut = BlurCollapse(plane, reach: plan.reach, equalColumns: equalColumns) else {
+            return blurWhole(plane, bands: bands)
+        }
+        let size = cut.size(of: plane)
+        if cutCapacity < size.width * size.height {
+            cutBytes.deallocate()
+            cutCapacity = size.width * size.height
+            cutBytes = .allocate(capacity: cutCapacity)
+        }
+        if cutPlane?.width != size.width || cutPlane?.height != size.height {
+            cutPlane = AlphaPlane(wrapping: cutBytes, width: size.width, height: size.height)
+        }
+        guard let cutPlane else { return }
+        cut.collapse(plane, into: cutPlane)
+        blurWhole(cutPlane, bands: bands)
+        cut.expand(cutPlane, into: plane)
+    }
+
+    /// `blur` of every pixel of `plane`.
+    func blurWhole(_ plane: AlphaPlane, bands: Int) {
         let bandCount = max(1, min(bands, plane.width / 64, plane.height / 64))
         let pad = BlurPasses.padding(plan)
         let rowLength = plane.width + 2 * pad

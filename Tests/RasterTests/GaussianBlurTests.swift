@@ -1,4 +1,5 @@
 import Foundation
+import LayerscopeTestSupport
 import Testing
 
 @testable import Raster
@@ -155,5 +156,63 @@ import Testing
         out.fill(0xFF00_0000, through: plane, at: (-1, -1), opacity: 128)
         // Device (1, 0) gets plane (2, 1): 64 × 128/255 = 32 of black over white.
         #expect(out[1, 0] == 0xFFDF_DFDF && out[0, 0] == 0xFFFF_FFFF)
+    }
+}
+
+/// The nine-patch cut (`BlurCollapse`) changes no pixel: planes with long runs of identical rows and
+/// columns (rectangles and rounded rectangles of random sizes, places and levels, a rectangle touching
+/// the plane's edge, a ring) blurred with the cut equal the same planes blurred whole, bit for bit, for
+/// σ on both sides of 2 (the exact kernel and the extended boxes), with one band and with two.
+@Suite struct BlurCollapseTests {
+    /// A `width × height` plane holding a rounded rectangle of alpha `level` (corner radius `corner`;
+    /// a ring when `hole`) at `rect`.
+    static func shape(
+        width: Int, height: Int, rect: PixelRect, corner: Int, level: UInt8, hole: Bool = false
+    ) -> AlphaPlane {
+        let plane = AlphaPlane(width: width, height: height)
+        for y in rect.rows {
+            for x in rect.columns {
+                let dx = max(0, max(rect.minX + corner - x, x - (rect.maxX - 1 - corner)))
+                let dy = max(0, max(rect.minY + corner - y, y - (rect.maxY - 1 - corner)))
+                guard dx * dx + dy * dy <= corner * corner else { continue }
+                let inner =
+                    x >= rect.minX + rect.width / 3 && x < rect.maxX - rect.width / 3
+                    && y >= rect.minY + rect.height / 3 && y < rect.maxY - rect.height / 3
+                plane[x, y] = hole && inner ? 0 : level
+            }
+        }
+        return plane
+    }
+
+    static func copy(_ plane: AlphaPlane) -> AlphaPlane {
+        let copy = AlphaPlane(width: plane.width, height: plane.height)
+        copy.baseAddress.update(from: plane.baseAddress, count: plane.width * plane.height)
+        return copy
+    }
+
+    @Test(arguments: [0.8, 1.7, 2.0, 4.5, 16, 23.3])
+    func theCutChangesNoPixel(sigma: Double) throws {
+        var random = SeededGenerator(seed: 0xB1_0C)
+        let blur = GaussianBlur()
+        let reach = GaussianBlur.reach(sigma: sigma)
+        var cutsMade = 0
+        for trial in 0..<12 {
+            let width = 4 * reach + 40 + random.below(300)
+            let height = 4 * reach + 40 + random.below(200)
+            let x = trial == 0 ? 0 : reach + random.below(20)
+            let y = reach + random.below(20)
+            let rect = PixelRect(x: x, y: y, width: width - x - reach - random.below(20), height: height - y - reach)
+            let plane = Self.shape(
+                width: width, height: height, rect: rect, corner: random.below(30), level: UInt8(1 + random.below(255)),
+                hole: trial % 4 == 3)
+            let whole = Self.copy(plane)
+            if BlurCollapse(plane, reach: reach, equalColumns: .allocate(capacity: width)) != nil { cutsMade += 1 }
+            blur.blur(plane, sigma: sigma, bands: trial % 2 + 1)
+            blur.blurWhole(whole, bands: 1)
+            #expect(
+                memcmp(plane.baseAddress, whole.baseAddress, width * height) == 0,
+                "trial \(trial): \(width)x\(height) rect \(rect)")
+        }
+        #expect(cutsMade >= 6, "most of these planes are cut")
     }
 }
