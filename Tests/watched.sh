@@ -88,8 +88,12 @@ check $? "300,000 deep overflows the stack with one line saying so" "$status: $o
     echo '    }'
     echo '}'
 } >"$tmp/Bomb.swift"
-setsid "$bin" render --scene "$tmp/Bomb.swift" --size 64x48 --at 0 --out "$tmp/bomb.png" >"$tmp/bomb.log" 2>&1 &
+# In a process group of its own with SIGINT not ignored (job control on), as a terminal's foreground job
+# that Ctrl-C interrupts (a script's background jobs ignore SIGINT).
+set -m
+"$bin" render --scene "$tmp/Bomb.swift" --size 64x48 --at 0 --out "$tmp/bomb.png" >"$tmp/bomb.log" 2>&1 &
 bomb=$!
+set +m
 for _ in $(seq 200); do pgrep -f "swift-frontend.*$tmp/cache" >/dev/null && break; sleep 0.05; done
 pgrep -f "swift-frontend.*$tmp/cache" >/dev/null; check $? "the compile of a type-checking bomb runs"
 kill -INT -- -"$bomb" 2>/dev/null

@@ -4,7 +4,8 @@ import Glibc
 
 /// A command run so that it, and every process it starts, ends when this process ends — by a normal
 /// exit, a signal, or `kill -9`: it runs in a process group of its own under a small shell whose parent
-/// death signal (util-linux `setpriv --pdeathsig`) ends the group. The Swift compiler that builds a
+/// death signal (util-linux `setpriv --pdeathsig`) ends the group and every process started from it
+/// (found with procps' `pgrep -P`, as some start process groups of their own). The Swift compiler that builds a
 /// Swift scene runs so, with its temporary files in a folder the caller removes, so no `swift-frontend`
 /// outlives a viewer closed or a `render` interrupted, and nothing is left behind.
 public enum GroupedProcess {
@@ -28,7 +29,14 @@ public enum GroupedProcess {
         if let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].first(where: {
             FileManager.default.isExecutableFile(atPath: $0)
         }) {
-            let script = "trap 'kill -KILL 0' TERM INT HUP; \"$@\" & wait $!"
+            // The compiler driver starts its frontends in process groups of their own, out of reach of
+            // `kill 0`: the trap ends every descendant, each stopped first (it starts nothing more) and
+            // killed after its own children, then the group.
+            let script =
+                "tree() { kill -STOP \"$1\" 2>/dev/null; for c in $(pgrep -P \"$1\" 2>/dev/null); do tree \"$c\"; done; "
+                + "kill -KILL \"$1\" 2>/dev/null; }; "
+                + "trap 'trap \"\" TERM INT HUP; for c in $(pgrep -P $$ 2>/dev/null); do tree \"$c\"; done; kill -KILL 0' "
+                + "TERM INT HUP; \"$@\" & wait $!"
             argv = [setpriv, "--pdeathsig", "TERM", "/bin/sh", "-c", script, "sh"] + argv
         }
         var pipeEnds: [Int32] = [-1, -1]

@@ -31,8 +31,9 @@ struct ScriptCompiler {
     func library(for source: ScriptSource) throws(SceneLoadError) -> Product {
         let key = ContentHash.hex("\(toolchain.identity)\n\(source.path)\n\(source.className)\n\(source.text)")
         let library = cache.appendingPathComponent("\(key).so")
-        if FileManager.default.fileExists(atPath: library.path) { return Product(library: library, cached: true) }
+        // On every load, cached or not: what a compile killed in the middle left goes with the next run.
         removeAbandonedBuilds()
+        if FileManager.default.fileExists(atPath: library.path) { return Product(library: library, cached: true) }
         let work = cache.appendingPathComponent("build-\(key)-\(getpid())")
         defer { try? FileManager.default.removeItem(at: work) }
         do {
@@ -84,9 +85,18 @@ struct ScriptCompiler {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? []
         for name in names where name.hasPrefix("build-") {
             guard let pid = name.split(separator: "-").last.flatMap({ Int32($0) }), pid != getpid() else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH {
-                try? FileManager.default.removeItem(at: cache.appendingPathComponent(name))
-            }
+            if !Self.isRunning(pid) { try? FileManager.default.removeItem(at: cache.appendingPathComponent(name)) }
         }
+    }
+
+    /// Whether process `pid` exists and is not a zombie (a killed compile's process can stay one for a
+    /// while where process 1 reaps late, as in containers).
+    private static func isRunning(_ pid: Int32) -> Bool {
+        guard kill(pid, 0) == 0 || errno != ESRCH else { return false }
+        // /proc/PID/stat: "PID (name) STATE …", the name in parentheses possibly holding spaces.
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return true }
+        return stat[stat.index(after: close)...].split(separator: " ").first != "Z"
     }
 }

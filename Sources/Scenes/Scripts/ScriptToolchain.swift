@@ -119,7 +119,8 @@ struct ScriptToolchain {
     /// The compiler's arguments for a shared library `output` of module `module` from `sources`.
     func arguments(module: String, sources: [URL], output: URL) -> [String] {
         var arguments = [
-            "-emit-library", "-parse-as-library", "-module-name", module, "-Onone", "-g", "-diagnostic-style", "llvm",
+            "-emit-library", "-parse-as-library", "-module-name", module, "-Onone", "-gline-tables-only",
+            "-diagnostic-style", "llvm",
             "-I", modules.path,
         ]
         for path in headerPaths { arguments += ["-I", path] }
