@@ -12,7 +12,8 @@ say() { printf '%s\n' "$*" >&2; }
 
 # Debian packages: building needs the C libraries; the tests also need an X server, input,
 # screenshots, video tools and cairo (the outside oracle for the rasterizer's golden images).
-build_packages=(pkg-config libpng-dev libjpeg62-turbo-dev libx11-dev libxext-dev libfreetype-dev fonts-dejavu-core)
+# procps (pgrep) ends every process of an interrupted Swift-scene compile.
+build_packages=(pkg-config libpng-dev libjpeg62-turbo-dev libx11-dev libxext-dev libfreetype-dev fonts-dejavu-core procps)
 test_packages=(xvfb xdotool x11-apps x11-utils ffmpeg python3 python3-cairo procps valgrind)
 
 install_missing() {
