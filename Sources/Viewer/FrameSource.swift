@@ -29,6 +29,9 @@ protocol FrameSource: AnyObject {
     var rootLayer: CALayer? { get }
     /// What the scene's timeline and the user did, at media times (the timeline's event marks).
     var events: [SceneEvent] { get }
+    /// How long the scene's own schedule runs from media time 0 (its timeline's and autoplay's last
+    /// animation), nil when it has none: the timeline's axis spans it from the start.
+    var scheduledLength: Double? { get }
     /// The media time at which the root layer's local time is `t` (nil where none is): while the viewer
     /// pauses the tree, through the pause's anchor, so the timeline's rows stay where they were.
     func mediaTime(ofRootTime t: Double) -> Double?
@@ -61,6 +64,7 @@ extension FrameSource {
     }
     /// Such a picture has no timeline.
     var events: [SceneEvent] { [] }
+    var scheduledLength: Double? { nil }
     func mediaTime(ofRootTime t: Double) -> Double? { t }
     /// Such a picture holds nothing that outlives it, and takes no actions.
     func close() {}

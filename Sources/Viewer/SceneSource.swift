@@ -60,6 +60,7 @@ final class SceneSource: FrameSource {
     var name: String { player.scene.name }
     var rootLayer: CALayer? { player.scene.rootLayer }
     var events: [SceneEvent] { player.events }
+    var scheduledLength: Double? { player.scene.naturalDuration.isFinite ? player.scene.naturalDuration : nil }
     var actionLog: ActionLog { player.log }
     /// The media time shown.
     var shownTime: Double { player.time }

@@ -690,6 +690,7 @@ final class ViewerSession {
         frame = InspectorFrame(
             root: source.rootLayer, mediaTime: mediaTime, sceneTime: sceneTime, sceneClock: sceneClock,
             speed: clock.speed, paused: clock.isPaused, events: source.events,
+            scheduledEnd: sceneClock.origin == 0 ? source.scheduledLength : nil,
             // The axis's scale and the window's size change only while the viewer holds still.
             holdsStill: sceneTime == 0 || !hasDrawn, inspectorOpen: inspector.isOpen,
             sideColumnOpen: inspector.sideColumnOpen, selected: nil, windowIsLaidOut: isLaidOut)

@@ -81,6 +81,9 @@ struct InspectorFrame {
     var paused: Bool
     /// The scene's scheduled events (its timeline's entries), for the events lane.
     var events: [SceneEvent]
+    /// The media time the scene's own schedule ends at, while scene time 0 is where that schedule
+    /// began (nil after a Start began it again, or when the scene has none).
+    var scheduledEnd: Double?
     /// True at the start (scene time 0, or before the first frame): only then may the axis rescale.
     var holdsStill: Bool
     /// Whether the inspector is open (`c`), and whether the side column is.
@@ -95,6 +98,7 @@ struct InspectorFrame {
     static var initial: InspectorFrame {
         InspectorFrame(
             root: nil, mediaTime: 0, sceneTime: 0, sceneClock: SceneClock(), speed: 1, paused: false, events: [],
+            scheduledEnd: nil,
             holdsStill: true, inspectorOpen: false, sideColumnOpen: false, selected: nil, windowIsLaidOut: false)
     }
 }

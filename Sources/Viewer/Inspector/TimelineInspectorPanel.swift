@@ -32,8 +32,10 @@ final class TimelineInspectorPanel: InspectorPanel {
 
     func layout(_ layout: WindowLayout, frame: InspectorFrame) {
         panel.layout(frame: layout.timeline, expanded: frame.inspectorOpen)
+        // The scene's whole schedule from the start (rows of animations added later appear within it).
+        let end = frame.scheduledEnd.map { max($0, panel.latestEnd ?? $0) } ?? panel.latestEnd
         panel.setAxis(
-            origin: frame.sceneClock.origin, length: frame.sceneClock.axisLength(latestEnd: panel.latestEnd),
+            origin: frame.sceneClock.origin, length: frame.sceneClock.axisLength(latestEnd: end),
             mayRescale: frame.holdsStill)
         panel.keepInView(sceneTime: frame.sceneTime)
     }
