@@ -81,6 +81,7 @@ extension LayerEngine {
         }
         let parentTime = root.superlayer.map { $0.localTime(atMediaTime: now) } ?? now
         var evaluator = Evaluator(now: now, lifecycle: true)
+        evaluator.allowance.stopsAtExcess = stopsAtBudgetExcess
         budgetExcess = nil
         evaluator.events = stepEvents
         evaluator.events.removeAll(keepingCapacity: true)
@@ -123,6 +124,7 @@ extension LayerEngine {
         if modelGeneration != afterEvaluation || !DirtyLayers.sync(in: self, root: root) {
             DirtyLayers.clear(in: self, walking: root)
             var refresh = Evaluator(now: now, lifecycle: false)
+            refresh.allowance.stopsAtExcess = stopsAtBudgetExcess
             refresh.sync(root, parentTime: root.superlayer.map { $0.localTime(atMediaTime: now) } ?? now)
             budgetExcess = budgetExcess ?? refresh.allowance.excess
         }

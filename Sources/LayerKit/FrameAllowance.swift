@@ -5,18 +5,21 @@ struct FrameAllowance {
     var layerCopies = RenderBudget.layerCopies
     var particles = RenderBudget.particles
     var excess: RenderBudget.Excess?
+    /// Whether nothing more is granted once a request did not fit (`LayerEngine.stopsAtBudgetExcess`).
+    var stopsAtExcess = false
 
     /// How many of `copies` copies of `trees` (the layers each copy duplicates, `plain` of them, which
     /// expand to `expanded` with their own replicators' copies) fit what is left; the ones granted are
     /// taken from it, and a request beyond it is noted for `layer` with the frame's total.
     mutating func grantCopies(_ copies: Int, plain: Int, expanded: Int, for layer: CALayer) -> Int {
         guard copies > 0, plain > 0 else { return copies }
+        if stopsAtExcess, excess != nil { return 0 }
         let (asked, overflow) = copies.multipliedReportingOverflow(by: expanded)
         var granted = copies
         if overflow || asked > layerCopies {
             let total = asked.addingReportingOverflow(RenderBudget.layerCopies - layerCopies)
             note(.layerCopies, layer, overflow || total.overflow ? .max : total.partialValue)
-            granted = min(copies, layerCopies / max(1, expanded))
+            granted = stopsAtExcess ? 0 : min(copies, layerCopies / max(1, expanded))
         }
         layerCopies -= granted * plain
         return granted
@@ -25,13 +28,14 @@ struct FrameAllowance {
     /// How many particles of the `requested` alive fit what is left, taken from it; a request beyond
     /// it is noted for `layer` with the frame's total.
     mutating func grantParticles(_ requested: Double, for layer: CALayer) -> Int {
+        if stopsAtExcess, excess != nil { return 0 }
         guard requested > Double(particles) else {
             particles -= Int(requested)  // a whole count within the budget (≤ `RenderBudget.particles`)
             return Int(requested)
         }
         let total = requested + Double(RenderBudget.particles - particles)
         note(.particles, layer, total < 0x1p62 ? Int(total) : .max)
-        let granted = particles
+        let granted = stopsAtExcess ? 0 : particles
         particles = 0
         return granted
     }

@@ -71,6 +71,10 @@ public final class LayerEngine {
     /// The replicator copies or emitter particles the last frame step asked for beyond `RenderBudget`
     /// (the first one met), nil when everything fit; what was beyond was not made.
     public internal(set) var budgetExcess: RenderBudget.Excess?
+    /// When set (a command that writes frames refuses one over budget), a frame step stops making
+    /// replicator copies and particles at the first request beyond `RenderBudget`: the frame is refused
+    /// anyway, so nothing more is made for it. The viewer leaves it unset and shows what fits.
+    public var stopsAtBudgetExcess = false
     /// The layers that draw their contents, displayed by each frame step (`CALayer+Display.swift`).
     var drawingLayers = DrawingLayers()
     /// Layers marked with `setNeedsLayout()` since the last layout pass.

@@ -70,4 +70,29 @@ import Testing
         let particles = try #require(emitter.presentation() as? CAEmitterLayer).particles()
         #expect(particles.count <= RenderBudget.particles && particles.count > RenderBudget.particles * 9 / 10)
     }
+
+    /// An engine that stops at the first excess (a command, which refuses the frame) makes nothing more
+    /// for it: the excess is reported as before; the copies made before it (the inner replicators' 2,600)
+    /// stay, the rest (up to the budget in an engine that does not stop) is not made; no particle is made.
+    @Test func anEngineThatStopsAtTheExcessMakesNothingMore() throws {
+        let clock = freshEngine(at: 0)
+        let root = nested([50, 50, 50, 50])
+        root.engine.stopsAtBudgetExcess = true
+        step(root, clock, at: 0)
+        let excess = try #require(root.engine.budgetExcess)
+        #expect(excess.kind == .layerCopies && excess.requested > RenderBudget.layerCopies)
+        #expect(drawnLayers(try #require(root.presentation())) < 3_000, "nothing copied past the excess")
+
+        let emitter = CAEmitterLayer()
+        emitter.engine.stopsAtBudgetExcess = true
+        emitter.emitterCells = (0..<50).map { _ in
+            let cell = CAEmitterCell()
+            cell.birthRate = 1e6
+            cell.lifetime = 2
+            return cell
+        }
+        step(emitter, clock, at: 0.5)
+        #expect(emitter.engine.budgetExcess?.kind == .particles)
+        #expect(try #require(emitter.presentation() as? CAEmitterLayer).particles().isEmpty)
+    }
 }

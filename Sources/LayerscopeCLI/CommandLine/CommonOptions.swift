@@ -59,7 +59,8 @@ enum CommonOptions {
             throw .failure(error.description)
         }
         do {
-            let player = try ScenePlayer(make: make, log: log, logFile: actions ?? "actions")
+            let player = try ScenePlayer(
+                make: make, log: log, logFile: actions ?? "actions", stopsAtBudgetExcess: true)
             // The scene's own log lines (its NSLog) are the viewer's to show; a headless run keeps quiet.
             player.sceneLog = { _ in }
             return player

@@ -39,6 +39,8 @@ public final class ScenePlayer {
     private var pause: (index: Int, untouched: Bool, timing: RootTiming)?
     /// The log's easing edits, read by the hook that gives new animations their curves.
     private let edits = TimingEditBook()
+    /// Whether the scene's engines stop at a frame's first request over `RenderBudget`.
+    private let stopsAtBudgetExcess: Bool
     /// Receives the scene's log lines (not those of a replay that remakes the scene).
     public var sceneLog: ((String) -> Void)? {
         didSet { connect() }
@@ -50,12 +52,17 @@ public final class ScenePlayer {
 
     /// A player of the scene `make` makes, with `log` to replay, showing media time 0. Throws what
     /// `make` throws, or an `ActionLogError`-style message when the log names an action the scene has
-    /// not (`file` names the log in it).
-    public init(make: @escaping Maker, log: ActionLog = ActionLog(), logFile: String = "actions") throws {
+    /// not (`file` names the log in it). `stopsAtBudgetExcess`: the scene's engines stop making copies and particles at a frame's first
+    /// request over `RenderBudget` (`LayerEngine.stopsAtBudgetExcess`; commands refuse such frames).
+    public init(
+        make: @escaping Maker, log: ActionLog = ActionLog(), logFile: String = "actions",
+        stopsAtBudgetExcess: Bool = false
+    ) throws {
+        self.stopsAtBudgetExcess = stopsAtBudgetExcess
         self.make = make
         self.log = log
         edits.edits = log.timingEdits
-        (scene, sceneEvents) = try Self.build(make, log: log, edits: edits)
+        (scene, sceneEvents) = try Self.build(make, log: log, edits: edits, stopsAtBudgetExcess: stopsAtBudgetExcess)
         try checkActions(of: log, file: logFile)
         connect()
     }
@@ -175,7 +182,7 @@ public final class ScenePlayer {
     /// before. When making it throws, nothing changes.
     public func reload(with newMaker: Maker? = nil) throws {
         let maker = newMaker ?? make
-        let fresh = try Self.build(maker, log: log, edits: edits)
+        let fresh = try Self.build(maker, log: log, edits: edits, stopsAtBudgetExcess: stopsAtBudgetExcess)
         make = maker
         replace(with: fresh)
         if hasStarted { scene.advance(to: time) }
@@ -211,10 +218,11 @@ public final class ScenePlayer {
     /// The scene made on a new engine (a manual clock at 0), with the easing edits of `edits` applied
     /// to every animation added and the log's actions scheduled after the scene's own timeline; and the
     /// marks of that timeline alone.
-    private static func build(_ make: Maker, log: ActionLog, edits: TimingEditBook) throws -> (
-        Scene, [SceneEvent]
-    ) {
+    private static func build(_ make: Maker, log: ActionLog, edits: TimingEditBook, stopsAtBudgetExcess: Bool)
+        throws -> (Scene, [SceneEvent])
+    {
         let engine = LayerEngine(clock: ManualClock(now: 0))
+        engine.stopsAtBudgetExcess = stopsAtBudgetExcess
         engine.didAddAnimation = { [edits] layer, key, _ in
             guard let key, let name = layer.name else { return }
             for edit in edits.edits where edit.layerName == name && edit.key == key { edit.apply(to: layer) }
@@ -232,7 +240,9 @@ public final class ScenePlayer {
 
     /// The scene made again and advanced to `target`, silently (its callbacks were logged the first time).
     private func rebuild(to target: Double) {
-        guard let fresh = try? Self.build(make, log: log, edits: edits) else { return }
+        guard let fresh = try? Self.build(make, log: log, edits: edits, stopsAtBudgetExcess: stopsAtBudgetExcess) else {
+            return
+        }
         replace(with: fresh)
         scene.advance(to: target)
         time = target
