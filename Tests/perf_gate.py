@@ -102,11 +102,11 @@ def jobs(folder):
     }
 
 
-def count(binary, scene, frames, folder, name):
-    """Instructions per frame of frames 2…`frames` of `scene`."""
+def count(binary, scene, frames, folder, name, extra=()):
+    """Instructions per frame of frames 2…`frames` of `scene` (`extra`: more `bench` arguments)."""
     out = os.path.join(folder, f"cg-{name}")
     command = ["valgrind", "--tool=callgrind", f"--dump-after={RENDER}", f"--callgrind-out-file={out}",
-               binary, "bench", "--scene", scene, "--size", SIZE, "--frames", str(frames)]
+               binary, "bench", "--scene", scene, "--size", SIZE, "--frames", str(frames), *extra]
     result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0:
         sys.exit(f"perf-gate: {name}: {' '.join(command)} failed:\n{result.stderr[-2000:]}")
