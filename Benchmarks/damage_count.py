@@ -5,15 +5,18 @@ without `--damage` for layers_bench.py's scenes, as Tests/perf_gate.py counts (f
 usage: python3 Benchmarks/damage_count.py --binary LAYERSCOPE [--scenes squares:1000,discs:10000:repeating]
        [--frames 4]
 
-Each scene is KIND:COUNT[:repeating] (KIND squares, discs or pictures). Prints one line per scene: the full
+Each scene is KIND:COUNT[:repeating] (KIND squares, discs or pictures; pictures draw an opaque 40×40
+PNG written here). Prints one line per scene: the full
 frame's and the damage frame's instructions per frame and their ratio. Needs valgrind.
 """
 import argparse
 import concurrent.futures
 import json
 import os
+import struct
 import sys
 import tempfile
+import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -21,6 +24,17 @@ sys.path.insert(0, os.path.join(os.path.dirname(HERE), "Tests"))
 
 import layers_bench  # noqa: E402
 import perf_gate  # noqa: E402
+
+
+def write_picture(path, size=40):
+    """An opaque `size`×`size` RGB PNG (a diagonal ramp), the pictures scenes' `picture.png`."""
+    rows = b"".join(b"\0" + bytes(v for x in range(size) for v in (x * 6, y * 6, 160)) for y in range(size))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0))
+                + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
 
 
 def main():
@@ -31,6 +45,7 @@ def main():
     parser.add_argument("--frames", type=int, default=4)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
+        write_picture(os.path.join(folder, "picture.png"))
         jobs = []
         for spec in args.scenes.split(","):
             kind, count, *rest = spec.split(":")
