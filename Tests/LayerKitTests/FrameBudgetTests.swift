@@ -19,6 +19,19 @@ import Testing
         return inner as! CAReplicatorLayer
     }
 
+    /// An emitter named "fountain" of fifty cells at a million particles a second, each living 2 s.
+    func fountain() -> CAEmitterLayer {
+        let emitter = CAEmitterLayer()
+        emitter.name = "fountain"
+        emitter.emitterCells = (0..<50).map { _ in
+            let cell = CAEmitterCell()
+            cell.birthRate = 1e6
+            cell.lifetime = 2
+            return cell
+        }
+        return emitter
+    }
+
     /// Every layer the presentation tree draws, replicator instances expanded.
     func drawnLayers(_ layer: CALayer) -> Int {
         var count = 0
@@ -56,14 +69,7 @@ import Testing
     /// cells, and names the emitter.
     @Test func emitterParticlesAreBoundedOverAllCells() throws {
         let clock = freshEngine(at: 0)
-        let emitter = CAEmitterLayer()
-        emitter.name = "fountain"
-        emitter.emitterCells = (0..<50).map { _ in
-            let cell = CAEmitterCell()
-            cell.birthRate = 1e6
-            cell.lifetime = 2
-            return cell
-        }
+        let emitter = fountain()
         step(emitter, clock, at: 0.5)
         let excess = try #require(emitter.engine.budgetExcess)
         #expect(excess == RenderBudget.Excess(kind: .particles, layer: "fountain", requested: 25_000_000))
@@ -83,14 +89,8 @@ import Testing
         #expect(excess.kind == .layerCopies && excess.requested > RenderBudget.layerCopies)
         #expect(drawnLayers(try #require(root.presentation())) < 3_000, "nothing copied past the excess")
 
-        let emitter = CAEmitterLayer()
+        let emitter = fountain()
         emitter.engine.stopsAtBudgetExcess = true
-        emitter.emitterCells = (0..<50).map { _ in
-            let cell = CAEmitterCell()
-            cell.birthRate = 1e6
-            cell.lifetime = 2
-            return cell
-        }
         step(emitter, clock, at: 0.5)
         #expect(emitter.engine.budgetExcess?.kind == .particles)
         #expect(try #require(emitter.presentation() as? CAEmitterLayer).particles().isEmpty)
