@@ -15,6 +15,9 @@ open class CAReplicatorLayer: CALayer {
     /// they were made at.
     private var instanceTrees: [[CALayer]] = []
     private var instanceTreesGeneration: UInt64 = .max
+    /// `FrameAllowance.layerCounts` of the sublayers, and the model generation they were counted at
+    /// (counted again only when the model changed, not every frame).
+    private var sublayerCounts = (generation: UInt64.max, plain: 0, expanded: 0)
 
     public override init() { super.init() }
 
@@ -138,10 +141,14 @@ open class CAReplicatorLayer: CALayer {
         evaluator.sawTimeDrivenLayer = true
         // The copies are counted against the frame's budget before any is made.
         let trees = sublayerStorage ?? []
-        let counts = FrameAllowance.layerCounts(of: trees)
-        let copies = evaluator.allowance.grantCopies(
-            max(0, replicator.instanceCount - 1), plain: counts.plain, expanded: counts.expanded, for: self)
         let generation = engineStorage.modelGeneration
+        if sublayerCounts.generation != generation {
+            let counts = FrameAllowance.layerCounts(of: trees)
+            sublayerCounts = (generation, counts.plain, counts.expanded)
+        }
+        let copies = evaluator.allowance.grantCopies(
+            max(0, replicator.instanceCount - 1), plain: sublayerCounts.plain, expanded: sublayerCounts.expanded,
+            for: self)
         if instanceTreesGeneration != generation || instanceTrees.count != copies {
             instanceTrees = (0..<copies).map { _ in trees.map { $0.instanceCopy() } }
             instanceTreesGeneration = generation

@@ -12,36 +12,44 @@ struct EmitterSimulation {
     ) {
         guard time.isFinite, time > 0, let cells = layer.cells else { return }
         let emittedByLayer = EmitterRateSegment.emitted(by: time, in: history)
-        // Each cell's alive particles are the indices oldest ... newest.
-        var ranges: [(cellIndex: Int, oldest: Double, newest: Double, rate: Double)] = []
+        // Two passes over the cells (no storage): how many are alive in all, then the newest share of each.
         var alive = 0.0
-        for (cellIndex, cell) in cells.enumerated() where cell.isEnabled && cell.birthRate > 0 {
-            let cellRate = Double(cell.birthRate)
-            let longest = Double(cell.lifetime + abs(cell.lifetimeRange) / 2) * Double(layer.lifetime)
-            guard longest > 0, longest.isFinite, cellRate.isFinite else { continue }
-            // Particle i is born when the count emitted reaches i + 1 (none at time 0 itself).
-            let newest = (emittedByLayer * cellRate).rounded(.down) - 1
-            let oldestBorn = EmitterRateSegment.emitted(by: time - longest, in: history) * cellRate
-            let oldest = max(oldestBorn.rounded(.down), 0)
-            // Beyond 2⁵² particles an index no longer counts by one; such an emitter draws nothing.
-            guard newest >= oldest, newest < 0x1p52 else { continue }
-            ranges.append((cellIndex, oldest, newest, cellRate))
-            alive += newest - oldest + 1
+        for cell in cells {
+            if let range = aliveRange(of: cell, at: time, emittedByLayer: emittedByLayer) {
+                alive += range.newest - range.oldest + 1
+            }
         }
         guard alive > 0 else { return }
         let share = min(1, Double(grant(alive)) / alive)
-        for range in ranges {
+        for (cellIndex, cell) in cells.enumerated() {
+            guard let range = aliveRange(of: cell, at: time, emittedByLayer: emittedByLayer) else { continue }
             let kept = ((range.newest - range.oldest + 1) * share).rounded(.down)
             var index = range.newest - kept + 1
             while index <= range.newest {
-                if let particle = particle(
-                    index, of: cells[range.cellIndex], cellIndex: range.cellIndex, rate: range.rate, at: time)
-                {
+                if let particle = particle(index, of: cell, cellIndex: cellIndex, rate: range.rate, at: time) {
                     particles.append(particle)
                 }
                 index += 1
             }
         }
+    }
+
+    /// The indices `oldest … newest` of `cell`'s particles that may be alive at `time` (`emittedByLayer`:
+    /// the layer's emission count by then) and the cell's birth rate; nil for a cell that emits none.
+    private func aliveRange(of cell: CAEmitterCell, at time: CFTimeInterval, emittedByLayer: Double) -> (
+        oldest: Double, newest: Double, rate: Double
+    )? {
+        guard cell.isEnabled, cell.birthRate > 0 else { return nil }
+        let cellRate = Double(cell.birthRate)
+        let longest = Double(cell.lifetime + abs(cell.lifetimeRange) / 2) * Double(layer.lifetime)
+        guard longest > 0, longest.isFinite, cellRate.isFinite else { return nil }
+        // Particle i is born when the count emitted reaches i + 1 (none at time 0 itself).
+        let newest = (emittedByLayer * cellRate).rounded(.down) - 1
+        let oldestBorn = EmitterRateSegment.emitted(by: time - longest, in: history) * cellRate
+        let oldest = max(oldestBorn.rounded(.down), 0)
+        // Beyond 2⁵² particles an index no longer counts by one; such an emitter draws nothing.
+        guard newest >= oldest, newest < 0x1p52 else { return nil }
+        return (oldest, newest, cellRate)
     }
 
     /// Particle `index` of `cell` at `time`, or nil when it is not born yet or already dead.

@@ -242,11 +242,9 @@ final class ViewerSession {
         logToolbarLayout()
     }
 
-    /// True at the start (the first frame, and scene time 0: a load, a Start, a replay, a loop): only
-    /// then do the axis's scale and the window's size follow the rows, so neither changes under a
-    /// playhead, a scrub or a click (the user zooms with the wheel).
-    private var holdsStill = true
-    /// Whether a frame was drawn yet.
+    /// Whether a frame was drawn yet: before it, and at scene time 0 (a load, a Start, a replay, a loop),
+    /// the viewer holds still (`InspectorFrame.holdsStill`): only then do the axis's scale and the
+    /// window's size follow the rows, so neither changes under a playhead, a scrub or a click.
     private var hasDrawn = false
 
     /// While the inspector is open, asks for a taller window when rows appear that the window has no

@@ -171,19 +171,25 @@ struct SceneTimeSessionTests {
             #expect(abs(middle - withHUD.height / 2) <= 1, "centred in the window, over every panel")
         }
     }
+    /// A red box fading in over 1 s from 0, and moved along x from 35 to 200 under `key` from `at`
+    /// for `duration` seconds.
+    static func fadeAndMove(key: String, at: Double, duration: Double) -> String {
+        """
+        { "size": [320, 240], "layers": [ { "name": "root", "frame": [0, 0, 320, 240],
+          "sublayers": [ { "name": "box", "frame": [10, 10, 50, 50], "backgroundColor": "#ff0000" } ] } ],
+          "timeline": [
+            { "at": 0, "add": { "layer": "box", "key": "fade", "animation": {
+              "kind": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 1 } } },
+            { "at": \(at), "add": { "layer": "box", "key": "\(key)", "animation": {
+              "kind": "basic", "keyPath": "position.x", "fromValue": 35, "toValue": 200, "duration": \(duration) } } } ] }
+        """
+    }
+
     /// Rows that appear while the scene plays change neither the window's size nor the axis's scale:
     /// a slide added at 1.5 s gets its row, the window asked for nothing, the axis as it was at the start,
     /// which spans the scene's whole schedule.
     @Test func rowsAppearingMidPlaybackLeaveTheWindowAndTheAxisAlone() throws {
-        let json = """
-            { "size": [320, 240], "layers": [ { "name": "root", "frame": [0, 0, 320, 240],
-              "sublayers": [ { "name": "box", "frame": [10, 10, 50, 50], "backgroundColor": "#ff0000" } ] } ],
-              "timeline": [
-                { "at": 0, "add": { "layer": "box", "key": "fade", "animation": {
-                  "kind": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 1 } } },
-                { "at": 1.5, "add": { "layer": "box", "key": "slide", "animation": {
-                  "kind": "basic", "keyPath": "position.x", "fromValue": 35, "toValue": 200, "duration": 4 } } } ] }
-            """
+        let json = Self.fadeAndMove(key: "slide", at: 1.5, duration: 4)
         try Self.withFolder { folder in
             let (session, _, _) = try Self.session(folder: folder, json: json)
             var requests: [(Int, Int)] = []
@@ -222,15 +228,7 @@ struct SceneTimeSessionTests {
     /// A click on a row's label selects its animation: the log names it and the time chain follows it
     /// (the newest, until then).
     @Test func aClickOnARowSelectsItsAnimation() throws {
-        let json = """
-            { "size": [320, 240], "layers": [ { "name": "root", "frame": [0, 0, 320, 240],
-              "sublayers": [ { "name": "box", "frame": [10, 10, 50, 50], "backgroundColor": "#ff0000" } ] } ],
-              "timeline": [
-                { "at": 0, "add": { "layer": "box", "key": "fade", "animation": {
-                  "kind": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 1 } } },
-                { "at": 0, "add": { "layer": "box", "key": "move", "animation": {
-                  "kind": "basic", "keyPath": "position.x", "fromValue": 35, "toValue": 200, "duration": 2 } } } ] }
-            """
+        let json = Self.fadeAndMove(key: "move", at: 0, duration: 2)
         try Self.withFolder { folder in
             let (session, _, lines) = try Self.session(folder: folder, json: json)
             session.perform(.toggleInspector, origin: "key c", hostTime: 100)

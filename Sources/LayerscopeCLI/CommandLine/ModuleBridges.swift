@@ -53,12 +53,18 @@ final class FrameRenderer {
     /// step asked for more replicator copies or emitter particles than `RenderBudget` allows (and was
     /// cut short) is refused with one line naming the layer and the number.
     func draw(_ scene: Scene, into bitmap: Bitmap) throws(CommandError) {
-        if let excess = scene.rootLayer.engine.budgetExcess { throw .failure("\(source): \(excess)") }
+        try refuseOverBudget(scene)
         compositor.render(scene.rootLayer, into: bitmap)
     }
 
     /// Only the pixels that changed since this renderer last drew into `bitmap`.
-    func drawDamage(_ scene: Scene, into bitmap: Bitmap) {
+    func drawDamage(_ scene: Scene, into bitmap: Bitmap) throws(CommandError) {
+        try refuseOverBudget(scene)
         compositor.render(scene.rootLayer, into: bitmap, damageOnly: true)
+    }
+
+    /// Throws the one line naming the layer and the number when the scene's last step went over budget.
+    private func refuseOverBudget(_ scene: Scene) throws(CommandError) {
+        if let excess = scene.rootLayer.engine.budgetExcess { throw .failure("\(source): \(excess)") }
     }
 }

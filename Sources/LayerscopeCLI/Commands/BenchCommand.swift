@@ -44,7 +44,11 @@ enum BenchCommand {
                 let time = frames == 1 ? 0 : scene.naturalDuration * Double(index) / Double(frames - 1)
                 let start = DispatchTime.now().uptimeNanoseconds
                 player.show(time)
-                if damage { renderer.drawDamage(scene, into: bitmap) } else { try renderer.draw(scene, into: bitmap) }
+                if damage {
+                    try renderer.drawDamage(scene, into: bitmap)
+                } else {
+                    try renderer.draw(scene, into: bitmap)
+                }
                 samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
             }
             arguments.console.out(line(scene.name, width, height, samples))

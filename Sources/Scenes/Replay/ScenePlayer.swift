@@ -52,8 +52,9 @@ public final class ScenePlayer {
 
     /// A player of the scene `make` makes, with `log` to replay, showing media time 0. Throws what
     /// `make` throws, or an `ActionLogError`-style message when the log names an action the scene has
-    /// not (`file` names the log in it). `stopsAtBudgetExcess`: the scene's engines stop making copies and particles at a frame's first
-    /// request over `RenderBudget` (`LayerEngine.stopsAtBudgetExcess`; commands refuse such frames).
+    /// not (`file` names the log in it). With `stopsAtBudgetExcess` the scene's engines stop making
+    /// copies and particles at a frame's first request over `RenderBudget` (`LayerEngine`'s; commands
+    /// refuse such frames).
     public init(
         make: @escaping Maker, log: ActionLog = ActionLog(), logFile: String = "actions",
         stopsAtBudgetExcess: Bool = false
