@@ -64,9 +64,10 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
 
         .target(
-            name: "LayerscopeTestSupport", dependencies: ["Raster", "ImageFiles", "LayerKit"], path: "Tests/TestSupport"
+            name: "LayerscopeTestSupport", dependencies: ["Geometry", "Raster", "ImageFiles", "LayerKit"],
+            path: "Tests/TestSupport"
         ),
-        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry", "LayerscopeTestSupport"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Fonts"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "LayerscopeTestSupport"], exclude: ["Goldens"]),
@@ -80,7 +81,7 @@ let package = Package(
         .testTarget(
             name: "ImageFilesTests", dependencies: ["ImageFiles", "LayerscopeTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Raster", "LayerscopeTestSupport"]),
-        .testTarget(name: "RecordingTests", dependencies: ["Recording"]),
+        .testTarget(name: "RecordingTests", dependencies: ["Recording", "LayerscopeTestSupport"]),
         .testTarget(
             name: "OverlayTests", dependencies: ["Overlay", "Scenes", "Fonts", "ImageFiles", "LayerscopeTestSupport"],
             exclude: ["Goldens"]

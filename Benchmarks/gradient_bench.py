@@ -21,10 +21,12 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "Sources", "raster-bench"))
+from bench_timing import frame_times  # noqa: E402
+
 COLORS = ["#1e3a8a", "#9333ea", "#f97316"]
 FROM, TO = [0, 0.5, 1], [0.3, 0.7, 1]
 KINDS = {"axial": ([0, 0], [1, 1]), "radial": ([0.5, 0.5], [1, 1])}
@@ -79,14 +81,7 @@ def cairo_frames(kind, animated, width, height, frames):
         ctx.paint()
         surface.flush()
 
-    for i in range(max(1, frames // 10)):
-        render(i)
-    times = []
-    for i in range(frames):
-        t0 = time.perf_counter()
-        render(i)
-        times.append((time.perf_counter() - t0) * 1000)
-    return statistics.median(times)
+    return statistics.median(frame_times(frames, render))
 
 
 def main():

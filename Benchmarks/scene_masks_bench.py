@@ -30,13 +30,13 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "Sources", "raster-bench"))
 
 import cairo  # noqa: E402
+from bench_timing import frame_times  # noqa: E402
 from cairo_bench import arc_cubics, cairo_path, oval_path, trimmed  # noqa: E402
 
 FRAME = (1920, 1080)
@@ -159,14 +159,7 @@ def cairo_frames(name, scene, frames):
                 ctx.fill()
         out.flush()
 
-    for i in range(max(1, frames // 10)):
-        draw(i)
-    times = []
-    for i in range(frames):
-        start = time.perf_counter()
-        draw(i)
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
+    return statistics.median(frame_times(frames, draw))
 
 
 def ours(binary, path, frames):

@@ -30,6 +30,7 @@ git -C "$tmp/Layerscope" init -q &&
 if [ $? = 0 ]; then ok "work tree committed and tagged $tag"; else no "work tree committed and tagged $tag"; fi
 
 mkdir -p "$tmp/scratch/Sources/DependencyCheck"
+# The two targets' lists are alike on purpose: each names the products a package user of its kind depends on.
 cat > "$tmp/scratch/Package.swift" <<SWIFT
 // swift-tools-version:6.0
 import PackageDescription

@@ -18,8 +18,8 @@ cd "$(dirname "$0")/.."
 repo=$(pwd)
 find_binary "${1:-}"
 build=$(dirname "$bin")
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-export XDG_CACHE_HOME=$tmp/cache SWIFT_BACKTRACE=enable=no
+scratch_folder
+export SWIFT_BACKTRACE=enable=no
 
 # 1. Generated pages.
 out=$(LAYERSCOPE=$bin docs/tools/generate.sh --check 2>&1)

@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 . Tests/checks.bash
 find_binary "${1:-}"
 command -v python3 >/dev/null || { echo "python3 is needed to write the scenes"; echo "0 passed, 1 failed"; exit 1; }
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+scratch_folder
 
 # The scenes, one JSON file each, named for what they try.
 python3 - "$tmp" "$PWD/assets/ship.png" <<'PY'

@@ -11,11 +11,11 @@ set -u
 cd "$(dirname "$0")/.."
 . Tests/checks.bash
 find_binary "${1:-}"
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-export XDG_CACHE_HOME=$tmp/cache
+scratch_folder
 pixel() { python3 Tests/e2e/xwdtool.py pixel-png "$1" "$2" "$3"; }
 
-# A blue box fading in over red, as a Swift scene and as a scene file.
+# A blue box fading in over red, as a Swift scene and as a scene file. Alike write_scene in e2e/swift-scenes.sh
+# on purpose: each suite writes the whole scene it checks.
 write_fade() { # FILE COLOR_EXPRESSION
   cat > "$1" <<SWIFT
 import LayerKit

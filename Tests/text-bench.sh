@@ -36,7 +36,8 @@ for name, timeline in animations.items():
                    "backgroundColor": "#101418", "sublayers": [{"name": "text", "kind": "text",
                    "frame": [20, 20, width, height], "string": text, "fontSize": size, "isWrapped": True}]}],
                    "timeline": timeline}, f)
-# The same lines for cairo, broken by the same greedy rule (spaces hang at the line's end).
+# The same lines for cairo, broken by the same greedy rule (spaces hang at the line's end). Its font options are
+# those of make_text_goldens.py on purpose: cairo is timed drawing as the engine does, and the bench is one file.
 surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, 1920, 1080)
 cr = cairo.Context(surface)
 options = cairo.FontOptions()

@@ -9,8 +9,7 @@ set -u
 cd "$(dirname "$0")/.."
 . Tests/checks.bash
 find_binary "${1:-}"
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-export XDG_CACHE_HOME=$tmp/cache
+scratch_folder
 
 # scene NAME BODY: a Swift scene whose setUp runs BODY (with `root`, and a layer `box` already in it).
 scene() {

@@ -35,6 +35,8 @@ typedef struct {
     int passes;
 } lsc_png_reader;
 
+/* The error and warning handlers are alike lsc_png_writer's (png_writer.h) on purpose: libpng hands each one its
+ * own state struct (reader or writer) behind the error pointer. */
 static void lsc_png_reader_error(png_structp png, png_const_charp message) {
     lsc_png_reader *reader = (lsc_png_reader *)png_get_error_ptr(png);
     strncpy(reader->message, message ? message : "unknown libpng error", sizeof reader->message - 1);

@@ -36,13 +36,18 @@ static inline int cx11_error_code(const XErrorEvent *event) { return event->erro
 static inline int cx11_error_request(const XErrorEvent *event) { return event->request_code; }
 static inline int cx11_error_minor(const XErrorEvent *event) { return event->minor_code; }
 
+/* The signals the viewer handles itself: Ctrl-C, a kill, a closed terminal. */
+static inline void cx11_handled_signals(sigset_t *set) {
+    sigemptyset(set);
+    sigaddset(set, SIGINT);
+    sigaddset(set, SIGTERM);
+    sigaddset(set, SIGHUP);
+}
+
 /* Blocks the signals the viewer handles through a signalfd; returns the fd or -1. */
 static inline int cx11_block_signals_into_fd(void) {
     sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, SIGINT);
-    sigaddset(&set, SIGTERM);
-    sigaddset(&set, SIGHUP);
+    cx11_handled_signals(&set);
     if (sigprocmask(SIG_BLOCK, &set, NULL) != 0) return -1;
     return signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
 }
@@ -50,10 +55,7 @@ static inline int cx11_block_signals_into_fd(void) {
 /* Restores the default delivery of the signals blocked by cx11_block_signals_into_fd. */
 static inline void cx11_unblock_signals(void) {
     sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, SIGINT);
-    sigaddset(&set, SIGTERM);
-    sigaddset(&set, SIGHUP);
+    cx11_handled_signals(&set);
     sigprocmask(SIG_UNBLOCK, &set, NULL);
 }
 

@@ -114,7 +114,8 @@ final class BitmapPool: Sendable {
 /// `contents` scaled to its bounds) is the same every frame, so it is resampled once into a
 /// frame-sized bitmap that later frames copy or blend pixel for pixel.
 final class PreparedImages {
-    /// A frame-sized, device-aligned picture of one image under one transform.
+    /// A frame-sized, device-aligned picture of one image under one transform. Its lets are alike `TruthRun`'s
+    /// (ViewerTests' ReplayTruthTests.swift) on purpose: plain stored fields, no shared logic.
     final class Entry {
         let image: Bitmap
         let transform: CGAffineTransform

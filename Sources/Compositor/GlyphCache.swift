@@ -10,6 +10,7 @@ final class GlyphCoverage {
     /// Whether the canvas cut glyphs away (then the plane holds only what the canvas showed).
     let isClipped: Bool
 
+    /// Alike `PerspectiveFrameJob`'s init (raster-bench LookJobs.swift) on purpose: each sets a class's stored lets.
     init(plane: AlphaPlane, bounds: PixelRect, isClipped: Bool) {
         self.plane = plane
         self.bounds = bounds
@@ -32,6 +33,8 @@ final class GlyphCache {
     /// 200 bytes; one of an em of 1,024 pixels, up to about 1 MB).
     static let capacity = 64 << 20
 
+    /// A glyph plane's identity. Its fields are alike the bench jobs' (`BlurFrameJob` in LookJobs.swift,
+    /// `MaskedFrameJob` and `ShipJob` in SeedJobs.swift) on purpose: plain stored fields, no shared logic.
     private struct Key: Hashable {
         let face: ObjectIdentifier
         let glyph: UInt32
@@ -69,6 +72,15 @@ final class GlyphCache {
     /// the device), clipped to `canvas`: each glyph's plane added (saturating) at its place, in one dense
     /// plane (drawn in one pass per row; a span mask of text's many short spans costs more to walk);
     /// nil when no glyph shows.
+    /// A pen position on one axis as a whole pixel and a phase (`0..<phases`, the nearest), or nil for a
+    /// pen beyond the pixel grid's reach, which places no glyph on the canvas.
+    private static func place(_ pen: CGFloat) -> (whole: Int, phase: Int)? {
+        guard pen.magnitude < CGFloat(PixelGrid.reach) else { return nil }
+        let whole = PixelGrid.floor(pen)
+        let phase = PixelGrid.nearest((pen - CGFloat(whole)) * CGFloat(phases))
+        return phase == phases ? (whole + 1, 0) : (whole, phase)
+    }
+
     func coverage(of layout: TextLayout, color: Int, transform: CGAffineTransform, canvas: PixelRect)
         -> GlyphCoverage?
     {
@@ -79,27 +91,19 @@ final class GlyphCache {
         placements.removeAll(keepingCapacity: true)
         var bounds = PixelRect(x: 0, y: 0, width: 0, height: 0)
         var isClipped = false
-        let phases = CGFloat(Self.phases)
         for line in layout.lines {
             let penY = transform.d * line.baseline + transform.ty
-            // A pen beyond the pixel grid's reach places no glyph on the canvas.
-            guard penY.magnitude < CGFloat(PixelGrid.reach) else {
+            guard let (wholeY, phaseY) = Self.place(penY) else {
                 isClipped = true
                 continue
             }
-            var wholeY = PixelGrid.floor(penY)
-            var phaseY = PixelGrid.nearest((penY - CGFloat(wholeY)) * phases)
-            if phaseY == Self.phases { (wholeY, phaseY) = (wholeY + 1, 0) }
             for placed in line.glyphs where placed.color == color {
                 let style = layout.styles[placed.style]
                 let penX = transform.a * (line.x + placed.x) + transform.tx
-                guard penX.magnitude < CGFloat(PixelGrid.reach) else {
+                guard let (wholeX, phaseX) = Self.place(penX) else {
                     isClipped = true
                     continue
                 }
-                var wholeX = PixelGrid.floor(penX)
-                var phaseX = PixelGrid.nearest((penX - CGFloat(wholeX)) * phases)
-                if phaseX == Self.phases { (wholeX, phaseX) = (wholeX + 1, 0) }
                 let s = style.size / style.face.unitsPerEm
                 // A glyph whose ink (plus a pixel of antialiasing) misses the canvas is not rendered.
                 let ink = style.face.glyph(placed.glyph).bounds

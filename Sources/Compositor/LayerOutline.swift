@@ -2,7 +2,8 @@ import LayerKit
 import Raster
 
 /// A layer's outline as Core Animation shapes its background, `masksToBounds` clip and border: the
-/// bounds with `cornerRadius`, `maskedCorners` and `cornerCurve` (plain data, so it keys cached coverage).
+/// bounds with `cornerRadius`, `maskedCorners` and `cornerCurve` (plain data, so it keys cached coverage). Its
+/// fields and `init(_:)` are alike `RootTiming`'s (ScenePlayer.swift) on purpose: each copies a few layer properties.
 struct LayerOutline: Hashable {
     var rect: CGRect
     var radius: CGFloat

@@ -205,6 +205,7 @@ final class TextLayouts {
         case let string as NSString: text = .plain(string as String)
         default: return nil
         }
+        // The two switches are alike on purpose: each maps one of the layer's modes to TextLayout's own enum.
         let alignment: TextLayout.Alignment
         switch layer.alignmentMode {
         case .right: alignment = .right

@@ -44,6 +44,7 @@ public func CATransform3DIsIdentity(_ t: CATransform3D) -> Bool { t == CATransfo
 
 public func CATransform3DEqualToTransform(_ a: CATransform3D, _ b: CATransform3D) -> Bool { a == b }
 
+/// A translation by (`tx`, `ty`, `tz`); alike `CATransform3DMakeScale` on purpose: each sets three identity entries.
 public func CATransform3DMakeTranslation(_ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D {
     var t = CATransform3DIdentity
     t.m41 = tx

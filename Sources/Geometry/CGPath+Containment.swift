@@ -13,7 +13,8 @@ extension CGPath {
     /// Whether `point` is inside the path under `rule`, with `transform` applied to the path first, as
     /// Core Graphics' `contains(_:using:transform:)`. Open subpaths count as closed. Curves are
     /// flattened to within `containmentTolerance`, so points nearer the outline than that may go either
-    /// way, as may points exactly on it.
+    /// way, as may points exactly on it. The edge walk is alike `signedDistance` in LayerShapeTests (GeometryTests)
+    /// on purpose: that test counts the winding its own way, to check outlines independently of this.
     public func contains(
         _ point: CGPoint, using rule: CGPathFillRule = .winding, transform: CGAffineTransform = .identity
     ) -> Bool {

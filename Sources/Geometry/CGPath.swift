@@ -302,22 +302,27 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     }
 
     /// Appends the cubics of a unit-circle arc (one per ≤ 90°, equal pieces, handle 4/3·tan(θ/4)),
-    /// mapped by `transform`; the current point must already be the arc's start.
-    private func appendArcCubics(startAngle: CGFloat, sweep: CGFloat, transform: CGAffineTransform) {
+    /// mapped by `transform`; the current point must already be the arc's start. The last cubic ends
+    /// at `exactEnd` when given (an SVG arc's end point, which the mapped circle reaches only within
+    /// rounding).
+    package func appendArcCubics(
+        startAngle: CGFloat, sweep: CGFloat, transform: CGAffineTransform, exactEnd: CGPoint? = nil
+    ) {
         guard sweep != 0, sweep.isFinite, startAngle.isFinite else { return }
         let pieces = max(1, Int((abs(sweep) / (.pi / 2) - 1e-9).rounded(.up)))
         let theta = sweep / CGFloat(pieces)
         let k = 4 / 3 * tan(theta / 4)
         var angle = startAngle
-        for _ in 0..<pieces {
+        for piece in 0..<pieces {
             let next = angle + theta
             let (c0, s0) = (cos(angle), sin(angle))
             let (c1, s1) = (cos(next), sin(next))
+            let end = piece == pieces - 1 ? exactEnd : nil
             elements.append(
                 .curveTo(
                     control1: CGPoint(x: c0 - k * s0, y: s0 + k * c0).applying(transform),
                     control2: CGPoint(x: c1 + k * s1, y: s1 - k * c1).applying(transform),
-                    end: CGPoint(x: c1, y: s1).applying(transform)))
+                    end: end ?? CGPoint(x: c1, y: s1).applying(transform)))
             angle = next
         }
     }

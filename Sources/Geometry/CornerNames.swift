@@ -16,7 +16,8 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
 }
 
 /// UIKit's corner names (`UIRectCorner`) for `UIBezierPath(roundedRect:byRoundingCorners:cornerRadii:)`;
-/// in y-down space the same bits as `CACornerMask`.
+/// in y-down space the same bits as `CACornerMask`, and alike it on purpose: UIKit and Core Animation each name
+/// the corners their own way.
 public struct UIRectCorner: OptionSet, Hashable, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }

@@ -46,6 +46,8 @@ public enum RenderBudget {
         /// `Int.max`).
         public let requested: Int
 
+        /// Spelled out to be public; alike the inits of `GradientShading`, `SceneImages` (BuiltInScenes.swift)
+        /// and `SceneFileError` on purpose: each only stores its fields.
         public init(kind: Kind, layer: String, requested: Int) {
             self.kind = kind
             self.layer = layer

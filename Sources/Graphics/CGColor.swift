@@ -8,6 +8,8 @@ public struct CGColor: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var blue: CGFloat
     public var alpha: CGFloat
 
+    /// Spelled out to be public; alike the inits of `UIEdgeInsets` (LayerKit), `ViewerOptions.WindowFrame` and
+    /// `PixelRect` on purpose: each stores its fields (`PixelRect`'s clamps the size at 0).
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         self.red = red
         self.green = green

@@ -244,7 +244,8 @@ public final class CGContext {
 /// positions, converted from and to the context's own pixels.
 final class ExternalPixels {
     /// Where a pixel's bytes go: the byte index of alpha, red, green and blue, and whether the alpha
-    /// byte is ignored (`noneSkip…`: the picture is opaque).
+    /// byte is ignored (`noneSkip…`: the picture is opaque). Its fields are alike `ContentsLayout`'s (Compositor)
+    /// and its init `WindowLayout.Chrome`'s (Overlay) on purpose: plain stored data, no shared logic.
     struct Order: Equatable {
         let alpha: Int
         let red: Int

@@ -49,7 +49,8 @@ public func CGColorSpaceCreateDeviceRGB() -> CGColorSpace { CGColorSpace(name: n
 /// The device gray space.
 public func CGColorSpaceCreateDeviceGray() -> CGColorSpace { CGColorSpace(name: nil, numberOfComponents: 1) }
 
-/// Where a bitmap's alpha is and whether colours are premultiplied by it (Core Graphics' values).
+/// Where a bitmap's alpha is and whether colours are premultiplied by it (Core Graphics' values). Its numbered
+/// cases are alike `ExifOrientation`'s (ImageFiles) on purpose: each lists values fixed outside this code.
 public enum CGImageAlphaInfo: UInt32, Sendable {
     case none = 0
     case premultipliedLast = 1

@@ -45,6 +45,13 @@ public struct ImageFileError: Error, CustomStringConvertible, Equatable, Sendabl
 }
 
 extension ImageFileError.Reason {
+    /// A C decoder's failure: truncated or else corrupt data of `format`, with the decoder's message as
+    /// the detail.
+    init(decoderMessage message: UnsafePointer<CChar>, truncated: Bool, format: ImageFormat) {
+        let detail = String(cString: message)
+        self = truncated ? .truncated(format, detail: detail) : .corrupt(format, detail: detail)
+    }
+
     /// The reason an image file could not be read at all.
     init(_ problem: FileReadProblem) {
         switch problem {

@@ -15,9 +15,8 @@ enum JPEGDecoder {
         defer { lsc_jpeg_reader_destroy(reader) }
         func check(_ code: Int32) throws(ImageFileError) {
             if code == LSC_JPEG_OK { return }
-            let detail = String(cString: lsc_jpeg_reader_message(reader))
-            let reason: ImageFileError.Reason =
-                code == LSC_JPEG_TRUNCATED ? .truncated(.jpeg, detail: detail) : .corrupt(.jpeg, detail: detail)
+            let reason = ImageFileError.Reason(
+                decoderMessage: lsc_jpeg_reader_message(reader), truncated: code == LSC_JPEG_TRUNCATED, format: .jpeg)
             throw ImageFileError(file: file, reason: reason)
         }
         try check(lsc_jpeg_reader_read_header(reader))

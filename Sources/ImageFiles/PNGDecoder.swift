@@ -6,6 +6,9 @@ import Raster
 ///
 /// 16-bit samples are scaled to 8 bits with rounding; gamma and colour-profile chunks are ignored,
 /// as cairo and most viewers ignore them. Every chunk's CRC is checked, also after the image data.
+///
+/// Its reader's create, destroy and `check` steps are `JPEGDecoder`'s on purpose: each wraps its own C
+/// reader, with its own functions and status codes (the failure's reason is made in one place).
 enum PNGDecoder {
     static func decode(_ bytes: UnsafeRawBufferPointer, maxSide: Int, file: String) throws(ImageFileError) -> Bitmap {
         guard let reader = lsc_png_reader_create(bytes.baseAddress, bytes.count) else {
@@ -14,9 +17,8 @@ enum PNGDecoder {
         defer { lsc_png_reader_destroy(reader) }
         func check(_ code: Int32) throws(ImageFileError) {
             if code == LSC_PNG_OK { return }
-            let detail = String(cString: lsc_png_reader_message(reader))
-            let reason: ImageFileError.Reason =
-                code == LSC_PNG_TRUNCATED ? .truncated(.png, detail: detail) : .corrupt(.png, detail: detail)
+            let reason = ImageFileError.Reason(
+                decoderMessage: lsc_png_reader_message(reader), truncated: code == LSC_PNG_TRUNCATED, format: .png)
             throw ImageFileError(file: file, reason: reason)
         }
         try check(lsc_png_reader_read_header(reader))

@@ -78,7 +78,9 @@ enum AnimatableValue {
         }
     }
 
-    /// The value as `Any`, in the Swift type Core Animation's Swift API uses for numbers (`CGFloat`).
+    /// The value as `Any`, in the Swift type Core Animation's Swift API uses for numbers (`CGFloat`). Alike
+    /// `AnimationBuilder.anyValue(_:)` (AnimationBuilder.swift) on purpose: each maps its own enum (that one,
+    /// `SceneValue`) case by case to those types.
     var anyValue: Any? {
         switch self {
         case .number(let v): return CGFloat(v)

@@ -1,4 +1,6 @@
-/// Where an animation is, at one time of its layer, from the point of view of someone debugging it.
+/// Where an animation is, at one time of its layer, from the point of view of someone debugging it. Alike
+/// `TimingLeg` (TimingLegs.swift) and `TimelineSpan` (Overlay's TimelineLegs.swift) on purpose: a phase is the
+/// state at one instant, with the repeat it is in; those are the stretches a timeline row is cut into, by kind.
 public enum AnimationPhase: Equatable, Sendable {
     /// Which way an autoreversing repeat is playing.
     public enum Leg: Equatable, Sendable {

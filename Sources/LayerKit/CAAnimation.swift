@@ -59,7 +59,9 @@ open class CAAnimation: CAMediaTiming {
         return copy
     }
 
-    /// Copies this class's properties from `other`; subclasses call `super` and add theirs.
+    /// Copies this class's properties from `other`; subclasses call `super` and add theirs. The overrides (in this
+    /// file, CASpringAnimation.swift and CATransition.swift) and `CALayer.init(layer:)` (CALayer.swift) are alike
+    /// on purpose: each copies its own class's stored properties, one by one.
     open func copyProperties(from other: CAAnimation) {
         timing = other.timing
         timingFunction = other.timingFunction

@@ -62,6 +62,8 @@ open class CAEmitterCell {
     /// Pixels per point of `contents` (its drawn size is its pixel size ÷ this × the particle's scale).
     public var contentsScale: CGFloat = 1
 
+    // The `CAMediaTiming` properties, alike `AnimationSpec`'s (SceneDocument.swift) on purpose: each lists the
+    // protocol's eight, with Core Animation's defaults.
     /// When the cell starts emitting, in its emitter layer's local time (see `emits(at:)`).
     public var beginTime: CFTimeInterval = 0
     /// How long one cycle of emission lasts; 0 (the default) emits without end.

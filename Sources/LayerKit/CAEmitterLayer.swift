@@ -179,7 +179,8 @@ open class CAEmitterLayer: CALayer {
     }
 }
 
-/// The properties of a `CAEmitterLayer`.
+/// The properties of a `CAEmitterLayer`. Alike `ReplicatorState` (CAReplicatorLayer.swift) and `TimingParameters`
+/// (LayerState.swift) on purpose: each lists its own properties' stored fields, with their defaults.
 struct EmitterState: LayerStorage {
     static var storage: StoredField.Storage { .emitter }
 

@@ -8,6 +8,10 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     /// The animatable properties. `@exclusivity(unchecked)`: the state is internal, and no access to it
     /// spans a call that could reach the same layer's state again (writes are single stores, or an
     /// `inout` into a pure function of the value), so the run-time checks could never fire.
+    ///
+    /// The subclasses in CAShapeLayer.swift, CAGradientLayer.swift, CAReplicatorLayer.swift, CATextLayer.swift and
+    /// CAEmitterLayer.swift keep theirs alike on purpose: a struct each, copied by `init(layer:)`, `copyState` and
+    /// `restoreAnimatedState`, written by a `setState` of its own, one get/set pair per Core Animation property.
     @exclusivity(unchecked) var state = LayerState()
     /// The animatable properties that hold references; `@exclusivity(unchecked)` for the same reason.
     @exclusivity(unchecked) var objects = LayerObjects()

@@ -221,6 +221,19 @@ extension LayerProperty {
             get: { $0[keyPath: field] }, set: { layer, value in number(value).map { layer[keyPath: field] = V($0) } })
     }
 
+    /// A whole number of the class `L` that animations do not change, read and written through its
+    /// property: any numeric spelling rounded to the nearest, clamped to `I`'s range (0 where it is not
+    /// finite).
+    private static func integer<L: CALayer, I: FixedWidthInteger & Sendable>(
+        _ keyPath: String, _ field: ReferenceWritableKeyPath<L, I> & Sendable, range: ClosedRange<Double>
+    ) -> LayerProperty {
+        plain(
+            keyPath, .number, of: L.self, range: range, get: { $0[keyPath: field] },
+            set: { layer, value in
+                number(value).map { layer[keyPath: field] = I(clamping: Int64(exactly: $0.rounded()) ?? 0) }
+            })
+    }
+
     /// One of a fixed set of names (`N.allCases`) of the class `L`, read and written through its
     /// property (from the name or the typed value).
     private static func choice<L: CALayer, N: RawRepresentable & CaseIterable & Sendable>(
@@ -344,13 +357,8 @@ extension LayerProperty {
     /// `CAReplicatorLayer`'s own.
     private static let replicator: [LayerProperty] =
         [
-            plain(
-                // Scene files stop at 10,000 copies: each copy is a whole subtree evaluated every frame.
-                "instanceCount", .number, of: CAReplicatorLayer.self, range: 0...10_000,
-                get: { $0.instanceCount },
-                set: { layer, value in
-                    number(value).map { layer.instanceCount = Int(clamping: Int64(exactly: $0.rounded()) ?? 0) }
-                }),
+            // Scene files stop at 10,000 copies: each copy is a whole subtree evaluated every frame.
+            integer("instanceCount", \CAReplicatorLayer.instanceCount, range: 0...10_000),
             animatable("instanceDelay", \ReplicatorState.instanceDelay),
             animatable("instanceTransform", \ReplicatorState.instanceTransform),
             animatable("instanceColor", \ReplicatorState.instanceColor),
@@ -379,11 +387,7 @@ extension LayerProperty {
             animatable("velocity", \EmitterState.velocity),
             animatable("scale", \EmitterState.scale),
             animatable("spin", \EmitterState.spin),
-            plain(
-                "seed", .number, of: CAEmitterLayer.self, range: 0...Double(UInt32.max), get: { $0.seed },
-                set: { layer, value in
-                    number(value).map { layer.seed = UInt32(clamping: Int64(exactly: $0.rounded()) ?? 0) }
-                }),
+            integer("seed", \CAEmitterLayer.seed, range: 0...Double(UInt32.max)),
         ]
 
     /// `CATextLayer`'s own.

@@ -1,3 +1,7 @@
+// Core Animation's typed string names, as Swift imports them from the SDK: one struct per Apple type (so one kind's
+// names cannot be passed for another's), each a `rawValue`, its init and a `static let` per name (most with
+// `allCases`). Alike on purpose, here and in CATextLayer+Names.swift, CATransition.swift and CAGradientLayer.swift.
+
 /// How a layer's `contents` image is fitted into its bounds (`CALayerContentsGravity`).
 public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
     public var rawValue: String

@@ -29,7 +29,8 @@ public struct TimingLeg: Equatable, Sendable {
     public var basicTimeAtEnd: Double
 }
 
-/// An instant on an animation's timing, in its parent's time.
+/// An instant on an animation's timing, in its parent's time. Alike `TimingLeg` on purpose: a boundary is an
+/// instant where a leg is a stretch, each with its own kinds.
 public struct TimingBoundary: Equatable, Sendable {
     /// What happens at the instant.
     public enum Kind: Equatable, Sendable {

@@ -8,6 +8,8 @@ public struct CurvePlotEntry: Sendable {
     public var function: CAMediaTimingFunction
     public var color: Pixel
 
+    /// Spelled out to be public; alike the inits of `CurvePlotMapping` below, `RenderBudget.Excess`, `GradientShading`,
+    /// `SceneImages` (BuiltInScenes.swift) and `SceneFileError` on purpose: each only stores its fields.
     public init(label: String, function: CAMediaTimingFunction, color: Pixel) {
         self.label = label
         self.function = function

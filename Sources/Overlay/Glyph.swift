@@ -1,4 +1,5 @@
-/// One rendered glyph: an 8-bit coverage mask and its placement relative to the pen position.
+/// One rendered glyph: an 8-bit coverage mask and its placement relative to the pen position. Its fields are alike
+/// `TextLayout.Draft`'s (TextLayout+Lines.swift) on purpose: plain stored data, no shared logic.
 struct Glyph {
     /// Coverage rows, `width` bytes each.
     var coverage: [UInt8]

@@ -26,7 +26,8 @@ public struct TimelineSpan: Equatable, Sendable {
     public var kind: Kind
 }
 
-/// A point on an animation's row on the timeline, in media time.
+/// A point on an animation's row on the timeline, in media time. Alike `TimelineSpan` on purpose: a mark is a
+/// point where a span is a stretch, each with its own kinds.
 public struct TimelineMark: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         /// When the animation was added to its layer (apart from `beginTime`).

@@ -15,31 +15,25 @@ import Geometry
 /// of it (see `sigma(shadowRadius:pixelsPerPoint:)`).
 public final class GaussianBlur {
     private var plan = BlurPlan(sigma: 0)
-    private var scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
-    private var scratchCapacity = 1
-    private var rows = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
-    private var rowsCapacity = 1
-    private var sums = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
-    private var sumsCapacity = 1
-    private var zeroRow = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
-    private var zeroCapacity = 1
+    private var scratch = GrowingBuffer<UInt8>()
+    private var rows = GrowingBuffer<UInt8>()
+    private var sums = GrowingBuffer<Int32>()
+    private var zeroRow = GrowingBuffer<UInt8>()
     /// Which columns equal the one before, and the cut plane's bytes (`BlurCollapse`).
-    private var equalColumns = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
-    private var equalColumnsCapacity = 1
-    private var cutBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
-    private var cutCapacity = 1
+    private var equalColumns = GrowingBuffer<Bool>()
+    private var cutBytes = GrowingBuffer<UInt8>()
     /// A plane over `cutBytes` (made again when its size changes; `cutBytes` grow only).
     private var cutPlane: AlphaPlane?
 
     public init() {}
 
     deinit {
-        scratch.deallocate()
-        rows.deallocate()
-        sums.deallocate()
-        zeroRow.deallocate()
-        equalColumns.deallocate()
-        cutBytes.deallocate()
+        scratch.free()
+        rows.free()
+        sums.free()
+        zeroRow.free()
+        equalColumns.free()
+        cutBytes.free()
     }
 
     /// The σ, in device pixels, of a Core Animation shadow of `shadowRadius` points: the radius itself
@@ -101,22 +95,15 @@ public final class GaussianBlur {
     public func blur(_ plane: AlphaPlane, sigma: Double, bands: Int = 1) {
         guard sigma > 0, sigma.isFinite, plane.width > 0, plane.height > 0 else { return }
         if plan.sigma != sigma { plan = BlurPlan(sigma: sigma) }
-        if equalColumnsCapacity < plane.width {
-            equalColumns.deallocate()
-            equalColumns = .allocate(capacity: plane.width)
-            equalColumnsCapacity = plane.width
-        }
-        guard let cut = BlurCollapse(plane, reach: plan.reach, equalColumns: equalColumns) else {
+        equalColumns.reserve(plane.width)
+        guard let cut = BlurCollapse(plane, reach: plan.reach, equalColumns: equalColumns.start) else {
             return blurWhole(plane, bands: bands)
         }
         let size = cut.size(of: plane)
-        if cutCapacity < size.width * size.height {
-            cutBytes.deallocate()
-            cutCapacity = size.width * size.height
-            cutBytes = .allocate(capacity: cutCapacity)
-        }
-        if cutPlane?.width != size.width || cutPlane?.height != size.height {
-            cutPlane = AlphaPlane(wrapping: cutBytes, width: size.width, height: size.height)
+        if cutBytes.reserve(size.width * size.height) || cutPlane?.width != size.width
+            || cutPlane?.height != size.height
+        {
+            cutPlane = AlphaPlane(wrapping: cutBytes.start, width: size.width, height: size.height)
         }
         guard let cutPlane else { return }
         cut.collapse(plane, into: cutPlane)
@@ -131,8 +118,8 @@ public final class GaussianBlur {
         let rowLength = plane.width + 2 * pad
         reserve(plane: plane.width * plane.height, rows: 2 * rowLength * bandCount, width: plane.width)
         let job = BlurJob(
-            plan: plan, plane: plane, scratch: scratch, rows: rows, rowLength: rowLength, pad: pad, sums: sums,
-            zeroRow: zeroRow)
+            plan: plan, plane: plane, scratch: scratch.start, rows: rows.start, rowLength: rowLength, pad: pad,
+            sums: sums.start, zeroRow: zeroRow.start)
         // Down the columns (for boxes, three times: plane → scratch → plane → scratch), then along the
         // rows from scratch back into the plane.
         let boxes: Bool
@@ -153,27 +140,11 @@ public final class GaussianBlur {
     /// Grows the scratch buffers to hold `plane` bytes, `rows` bytes of padded rows and sums for
     /// `width` columns.
     private func reserve(plane: Int, rows rowBytes: Int, width: Int) {
-        if scratchCapacity < plane {
-            scratch.deallocate()
-            scratch = .allocate(capacity: plane)
-            scratchCapacity = plane
-        }
-        if rowsCapacity < rowBytes {
-            rows.deallocate()
-            rows = .allocate(capacity: rowBytes)
-            rowsCapacity = rowBytes
-        }
-        if sumsCapacity < 2 * width {
-            sums.deallocate()
-            sums = .allocate(capacity: 2 * width)
-            sumsCapacity = 2 * width
-        }
-        if zeroCapacity < width {
-            zeroRow.deallocate()
-            zeroRow = .allocate(capacity: width)
-            zeroCapacity = width
-        }
-        zeroRow.initialize(repeating: 0, count: width)
+        scratch.reserve(plane)
+        rows.reserve(rowBytes)
+        sums.reserve(2 * width)
+        zeroRow.reserve(width)
+        zeroRow.start.initialize(repeating: 0, count: width)
     }
 }
 
@@ -233,4 +204,22 @@ private struct BlurJob: @unchecked Sendable {
             }
         }
     }
+}
+
+/// Scratch memory that grows to the largest count asked for and is reused, freed by its owner's `free()`.
+private struct GrowingBuffer<Element> {
+    private(set) var start = UnsafeMutablePointer<Element>.allocate(capacity: 1)
+    private var capacity = 1
+
+    /// Makes room for `count` elements (their contents undefined); whether `start` moved.
+    @discardableResult
+    mutating func reserve(_ count: Int) -> Bool {
+        guard capacity < count else { return false }
+        start.deallocate()
+        start = .allocate(capacity: count)
+        capacity = count
+        return true
+    }
+
+    func free() { start.deallocate() }
 }

@@ -9,6 +9,7 @@ public struct GradientStop: Hashable, Sendable {
     public var blue: Double
     public var alpha: Double
 
+    /// Spelled out to be public; alike `LayerSpec`'s init (SceneDocument.swift) on purpose: each stores its fields.
     public init(location: Double, red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.location = location
         self.red = red
@@ -68,7 +69,8 @@ public struct GradientShading: Sendable {
     public let table: GradientTable
 
     /// A gradient of `kind` with the colours of `table`, where `spaceFromDevice` maps device pixels into
-    /// the gradient's space.
+    /// the gradient's space. Alike the inits of `SceneImages` (BuiltInScenes.swift) and `SceneFileError` on
+    /// purpose: each only stores its fields.
     public init(kind: Kind, table: GradientTable, spaceFromDevice: CGAffineTransform) {
         self.kind = kind
         self.table = table
@@ -109,7 +111,8 @@ public struct GradientShading: Sendable {
     }
 
     /// A radial gradient: t = 0 at `center`, t = 1 on the ellipse of radii `radii` about it (axes along
-    /// the space's axes), in a space that `transform` maps to device pixels.
+    /// the space's axes), in a space that `transform` maps to device pixels. Alike `axial` and `conic` on purpose:
+    /// each kind has a `stops` and a `table` form, and only its map into gradient space differs.
     public static func radial(
         center: CGPoint, radii: CGSize, stops: [GradientStop], transform: CGAffineTransform = .identity
     ) -> GradientShading {

@@ -32,7 +32,8 @@ public struct PixelRect: Equatable, Hashable, Sendable {
     }
 
     /// The largest pixel rectangle inside `rect` (its pixels wholly covered by it); empty when there is
-    /// none or `rect` is not finite. Edges are read as in `init(enclosing:)`, rounded in.
+    /// none or `rect` is not finite. Edges are read as in `init(enclosing:)`, rounded in: the two are alike on
+    /// purpose, mirror images (a zero extent needs no guard here, as it rounds in to empty).
     public init(inside rect: CGRect) {
         let (x0, x1) = Self.edges(rect.origin.x, rect.size.width)
         let (y0, y1) = Self.edges(rect.origin.y, rect.size.height)

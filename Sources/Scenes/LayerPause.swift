@@ -12,7 +12,9 @@ public enum LayerPause {
         layer.timeOffset = pausedTime
     }
 
-    /// Resumes a paused layer where it stopped: speed 1, its beginTime the time since it was paused.
+    /// Resumes a paused layer where it stopped: speed 1, its beginTime the time since it was paused. Alike the
+    /// steps in `qa1673PauseAndResume` (SeedScenarioTests.swift) on purpose: that test spells the recipe out, as an
+    /// app does, without Scenes.
     public static func resume(_ layer: CALayer) {
         let pausedTime = layer.timeOffset
         layer.speed = 1

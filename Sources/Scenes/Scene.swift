@@ -120,7 +120,7 @@ public struct SceneEvent: Equatable, Sendable {
     /// What happened, as the timeline's event lane shows it.
     public var label: String
 
-    /// An event `label` at `time`.
+    /// An event `label` at `time`. Alike `CrashFrame`'s init (SourceLines.swift) on purpose: each stores its fields.
     public init(time: Double, label: String) {
         self.time = time
         self.label = label

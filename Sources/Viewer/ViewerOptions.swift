@@ -40,7 +40,8 @@ public struct ViewerOptions: Sendable, Equatable {
     /// Where the window opens and its size (`--window`); nil: the viewer's choice.
     public var window: WindowFrame?
 
-    /// A window's place on the screen and its size, in pixels.
+    /// A window's place on the screen and its size, in pixels. Alike `PixelRect` (Raster) on purpose: this
+    /// is what `--window` asked for, checked where it is parsed and never clamped; that is pixels of a picture.
     public struct WindowFrame: Sendable, Equatable {
         /// The window's left edge, in screen pixels.
         public var x: Int

@@ -3,7 +3,8 @@ import Raster
 
 /// A shadow's blur at full-frame size: the A8 plane of a card (alpha 255 over the middle half of the
 /// frame on each axis, 0 elsewhere) copied in, then blurred with σ `sigma` (`blur2`, `blur8`,
-/// `blur30`). `skia_bench.py` times Skia blurring the same plane; cairo has no Gaussian blur.
+/// `blur30`). `skia_bench.py` times Skia blurring the same plane; cairo has no Gaussian blur. Its stored lets
+/// are alike `ShipJob`'s (SeedJobs.swift) on purpose: each job holds its own inputs.
 final class BlurFrameJob: FrameJob {
     let name: String
     let sigma: Double

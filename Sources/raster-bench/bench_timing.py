@@ -1,4 +1,4 @@
-"""What cairo_bench.py and skia_bench.py share: their arguments and how a job is timed and printed."""
+"""What cairo_bench.py, skia_bench.py and the Benchmarks scripts share: their arguments and how a job is timed and printed."""
 import math
 import sys
 import time
@@ -19,8 +19,8 @@ def options(program):
     return width, height, frames
 
 
-def measure(label, width, height, frames, render):
-    """Times `frames` calls of render(i) after a warm-up tenth; prints raster-bench's line format."""
+def frame_times(frames, render):
+    """The times in ms of `frames` calls of render(i), after a warm-up of a tenth as many."""
     for i in range(max(1, frames // 10)):
         render(i)
     times = []
@@ -28,7 +28,12 @@ def measure(label, width, height, frames, render):
         start = time.perf_counter()
         render(i)
         times.append((time.perf_counter() - start) * 1000)
-    times.sort()
+    return times
+
+
+def measure(label, width, height, frames, render):
+    """Times `frames` calls of render(i) after a warm-up tenth; prints raster-bench's line format."""
+    times = sorted(frame_times(frames, render))
     p95 = times[min(len(times) - 1, math.ceil(len(times) * 0.95) - 1)]
     print(f"{label} {width}x{height} frames={frames} median_ms={times[len(times) // 2]:.3f} p95_ms={p95:.3f}"
           f" max_ms={times[-1]:.3f}", flush=True)

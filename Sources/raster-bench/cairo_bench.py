@@ -75,6 +75,8 @@ def point(c, t):
                  for i in range(2))
 
 
+# length and split are alike cubic_length and split_cubic of RasterTests' make_goldens.py on purpose: the bench and
+# the goldens' oracle share no module (one in Sources, one in Tests), and the bench measures in 64 steps, not 2000.
 def length(c, t=1.0, n=64):
     total, prev = 0.0, c[0]
     for i in range(1, n + 1):

@@ -313,7 +313,8 @@ import Testing
         #expect(covered == 3 * 36)
     }
 
-    /// A damage-only frame of a replicator whose tint changed equals the full frame.
+    /// A damage-only frame of a replicator whose tint changed equals the full frame. Its replicator is built like
+    /// that of `replicatorCopiesAreMovedAndTinted` on purpose: each test states the copies it checks.
     @Test func replicatorDamageMatchesTheFullFrame() {
         let root = layer(CGRect(x: 0, y: 0, width: 30, height: 10))
         let replicator = CAReplicatorLayer()

@@ -6,6 +6,8 @@ import Testing
 
 /// A ring drawn by `draw(in:)` through UIKit's conveniences (the context pushed, `UIColor.setStroke()`,
 /// `UIBezierPath.stroke()`), its stroke end animated.
+/// Its initializers and `needsDisplay(forKey:)` are alike `PieLayer` (CustomDrawingTests) and the two layers of the
+/// scene progress.swift on purpose: it is the subclass idiom user code writes, spelled out in each as a user would.
 final class RingLayer: CALayer {
     var progress: CGFloat = 0
 

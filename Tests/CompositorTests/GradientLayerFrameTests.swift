@@ -180,7 +180,8 @@ import Testing
     }
 
     /// Damage sees a gradient change: an unchanged frame redraws nothing, animated locations redraw
-    /// the layer's pixels, and the redrawn frame equals a fresh drawing of it.
+    /// the layer's pixels, and the redrawn frame equals a fresh drawing of it. `maskedShimmerRedrawsItsBars` and
+    /// `shadowOfAnOpaqueGradientIsKept` build and step their trees alike on purpose: each states its own sizes.
     @Test func damageFollowsTheGradient() throws {
         let clock = Self.manualClock()
         let root = CALayer()

@@ -114,7 +114,8 @@ import Testing
         #expect(firstDifference(incremental, full) == nil)
     }
 
-    /// A frame that does not move draws nothing in damage mode, however many layers there are.
+    /// A frame that does not move draws nothing in damage mode, however many layers there are. Its two frames
+    /// are drawn like those of GradientLayerFrameTests on purpose: each test states the frames it compares.
     @Test func unchangedFrameHasNoDamage() {
         let clock = freshEngine(at: 0)
         let root = makeTree(count: 300, width: 160, height: 120, seed: 9)

@@ -183,6 +183,7 @@ import Testing
 
     /// core-animation-breadth.md §6's vector: under m34 = −1/500 a child at zPosition 100 is scaled
     /// 1.25 about its parent's anchor: a 40-wide child centred 100 right of the centre spans 300 ..< 350.
+    /// Built like `aLayerBehindTheEyeDrawsNothing` on purpose: each test states its own perspective and depth.
     @Test func sublayerTransformScalesANearerChildAboutTheParentsAnchor() {
         let root = base.layer(CGRect(x: 0, y: 0, width: 400, height: 400))
         root.sublayerTransform = Self.transform(Self.perspective(500))

@@ -1,4 +1,5 @@
 import Geometry
+import LayerscopeTestSupport
 import Testing
 
 /// 12 → 3 → 6 → 9 o'clock, clockwise on a y-down screen: after a quarter turn the hand points to +x,

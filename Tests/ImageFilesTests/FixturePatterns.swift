@@ -46,23 +46,3 @@ enum FixturePatterns {
 
     static func hex(_ pixel: Pixel) -> String { "0x" + String(pixel, radix: 16, uppercase: true) }
 }
-
-/// A fresh directory under the system's temporary directory, removed by `remove()`.
-struct TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("ImageFilesTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
-
-    func write(_ bytes: [UInt8], to name: String) throws -> URL {
-        let file = file(name)
-        try Data(bytes).write(to: file)
-        return file
-    }
-
-    func remove() { try? FileManager.default.removeItem(at: url) }
-}

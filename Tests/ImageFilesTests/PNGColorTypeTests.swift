@@ -64,6 +64,8 @@ import Testing
         }
     }
 
+    /// Indices 0 ..< 16 (as make_fixtures.py writes them) read like `palette1Bit`'s on purpose: each case spells
+    /// out its own fixture's pixels.
     @Test func palette8BitInterlaced() throws {
         try expectDecoded("palette8_interlaced.png") { x, y in
             let (r, g, b) = P.paletteRGB(P.lowBits(x, y, depth: 4))

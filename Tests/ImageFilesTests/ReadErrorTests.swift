@@ -1,5 +1,6 @@
 import Foundation
 import ImageFiles
+import LayerscopeTestSupport
 import Raster
 import Testing
 
@@ -122,6 +123,8 @@ import Testing
         }
     }
 
+    /// Alike `everyPrefixOfAPNGIsTruncated` on purpose: each format's test states its fixture, where its
+    /// prefixes start and the truncation it expects.
     @Test func everyPrefixOfAJPEGFails() throws {
         let jpeg = [UInt8](try Data(contentsOf: FixturePatterns.fixture("progressive.jpg")))
         for length in 3..<jpeg.count {

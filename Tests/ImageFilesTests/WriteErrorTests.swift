@@ -1,4 +1,5 @@
 import Foundation
+import LayerscopeTestSupport
 import Raster
 import Testing
 
@@ -12,6 +13,7 @@ import Testing
 @Suite struct WriteErrorTests {
     let bitmap = PNGRoundTripTests.opaqueGradient(width: 4, height: 4)
 
+    /// Shaped like `readError` (ReadErrorTests) on purpose: each suite catches the error of its own call.
     func writeError(_ url: URL) -> ImageFileError? {
         do {
             try ImageFile.writePNG(bitmap, to: url)

@@ -5,6 +5,8 @@ import Testing
 
 /// A layer that records every `draw(in:)`: which layer drew (model or presentation), its `progress`, the
 /// context's size and transform.
+/// Its initializers and `needsDisplay(forKey:)` are alike the layers of the scene progress.swift on purpose: it is
+/// the subclass idiom user code writes, spelled out here as a user would.
 final class PieLayer: CALayer {
     struct Drawing: Equatable {
         var presentation: Bool

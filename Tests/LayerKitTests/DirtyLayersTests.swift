@@ -138,7 +138,8 @@ import Testing
     }
 
     /// A change to a layer of another tree of the same engine is not lost: that tree is walked at its
-    /// next step.
+    /// next step. Its trees open like `unanimatedChangeKeepsTheFrameCache`'s on purpose: each test builds the
+    /// trees it is about.
     @Test func changeInAnotherTreeReachesIt() {
         let clock = freshEngine(at: 0)
         let first = CALayer()

@@ -84,7 +84,8 @@ import Testing
         #expect(abs(mean - 100) < 1.5)
     }
 
-    /// Setting the layer's birthRate to 0 stops births; the living particles live on.
+    /// Setting the layer's birthRate to 0 stops births; the living particles live on. The cell is that of
+    /// `steadyCountsFollowTheRates` on purpose: each test states the rates its counts follow from.
     @Test func stoppingEmissionLetsTheLivingFinish() {
         let clock = freshEngine(at: 0)
         let (layer, _) = emitter {

@@ -3,6 +3,8 @@ import Testing
 @testable import LayerKit
 
 /// The life of an animation on a layer: copy on add, keys, replacement, removal, delegate callbacks.
+/// Each test builds its own layer, animation and recorder, so tests here (and in ValueTests) that open alike
+/// are alike on purpose: each states the animation it checks.
 @Suite struct LifecycleTests {
     @Test func addCopiesTheAnimation() throws {
         let clock = freshEngine(at: 0)

@@ -34,6 +34,8 @@ struct RetimingTests {
 
     @Test func theFrameCachePathSeesTheEdit() throws {
         // A lone basic animation of position.x is a "direct" item of the frame cache once the model stays put.
+        // Built like the trees of TimelinePanelTests, ScriptSceneTests, e2e/swift-scenes.sh and swift-scenes.sh on
+        // purpose: each states the one animation it is about.
         let clock = freshEngine()
         let root = CALayer()
         let box = CALayer()

@@ -143,7 +143,8 @@ import Testing
     }
 
     /// Seed 000's `removePauseForLayer`: the block un-pauses the paused view without the beginTime
-    /// shift, so the layer clock jumps forward; the engine copes and nothing runs twice.
+    /// shift, so the layer clock jumps forward; the engine copes and nothing runs twice. It opens like
+    /// `qa1673PauseAndResume` on purpose: each scenario starts the seed's wipe at its own time.
     @Test func seed000RemovePauseJump() throws {
         let clock = freshEngine(at: 0)
         let recorder = Recorder()

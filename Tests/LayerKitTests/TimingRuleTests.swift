@@ -138,7 +138,8 @@ import Testing
         expectValues(greatest, [(1e6 + 0.75, 0.75)])
     }
 
-    /// Autoreverses doubles the cycle; the reverse leg mirrors time (and the timing function).
+    /// Autoreverses doubles the cycle; the reverse leg mirrors time (and the timing function). The samplers
+    /// are alike on purpose: each spells out the timing its values follow from.
     @Test func autoreversesAndRepeatDuration() {
         let reversing = sampler {
             $0.autoreverses = true

@@ -70,7 +70,8 @@ import Testing
     }
 
     /// Setting a second block does not cancel the first: each covers the animations added while it
-    /// was set; clearing to nil still runs the one already set.
+    /// was set; clearing to nil still runs the one already set. It opens like `nestingAndRemoval` on purpose:
+    /// each test states its own blocks and animations.
     @Test func replacingTheBlock() {
         let clock = freshEngine(at: 0)
         let layer = CALayer()

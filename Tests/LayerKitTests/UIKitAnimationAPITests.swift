@@ -3,7 +3,8 @@ import Testing
 @testable import LayerKit
 
 /// UIKit's animation APIs beside `UIView.animate`: keyframe blocks, view transitions and
-/// `UIViewPropertyAnimator` (pause, scrub, reverse, stop and finish).
+/// `UIViewPropertyAnimator` (pause, scrub, reverse, stop and finish). Tests that open or end alike (a fresh
+/// engine, `shownView`, stepping past the end for the completion) are so on purpose: each states its own timing.
 @Suite struct UIKitAnimationAPITests {
     func x(_ view: UIView, _ clock: ManualClock, at t: Double) -> Double {
         step(view.layer, clock, at: t)

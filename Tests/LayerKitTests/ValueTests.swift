@@ -81,6 +81,18 @@ import Testing
         #expect(CAValueFunction(name: CAValueFunctionName(rawValue: "bogus")) == nil)
     }
 
+    /// Each row (key path, from, to, check) animated on `layer` in turn, linearly over 1 s: its check
+    /// holds for the presentation half-way.
+    func checkHalfway<L: CALayer>(_ layer: L, _ clock: ManualClock, _ rows: [(String, Any, Any, (L) -> Bool)]) throws {
+        for (keyPath, from, to, check) in rows {
+            layer.add(basic(keyPath, from: from, to: to), forKey: "k")
+            step(layer, clock, at: clock.now + 0.5)
+            let presentation = try #require(layer.presentation())
+            #expect(check(presentation), "\(keyPath): \(presentation)")
+            layer.removeAnimation(forKey: "k")
+        }
+    }
+
     /// Each key path animates its part of the property and leaves the rest.
     @Test func layerKeyPaths() throws {
         let clock = freshEngine(at: 0)
@@ -118,13 +130,7 @@ import Testing
             ("transform.translation.x", 0, 4, { $0.transform == CATransform3DMakeTranslation(2, 0, 0) }),
             ("transform.translation.y", 0, 4, { $0.transform == CATransform3DMakeTranslation(0, 2, 0) }),
         ]
-        for (keyPath, from, to, check) in rows {
-            layer.add(basic(keyPath, from: from, to: to), forKey: "k")
-            step(layer, clock, at: clock.now + 0.5)
-            let presentation = try #require(layer.presentation())
-            #expect(check(presentation), "\(keyPath): \(presentation)")
-            layer.removeAnimation(forKey: "k")
-        }
+        try checkHalfway(layer, clock, rows)
     }
 
     /// Rotations about x and y (and the z rotation keys) build Core Animation's rotation matrices.
@@ -198,13 +204,7 @@ import Testing
                 { $0.strokeColor == CGColor(red: 0.5, green: 0, blue: 0, alpha: 0.5) }
             ),
         ]
-        for (keyPath, from, to, check) in rows {
-            shape.add(basic(keyPath, from: from, to: to), forKey: "k")
-            step(shape, clock, at: clock.now + 0.5)
-            let presentation = try #require(shape.presentation())
-            #expect(check(presentation), "\(keyPath)")
-            shape.removeAnimation(forKey: "k")
-        }
+        try checkHalfway(shape, clock, rows)
     }
 
     /// Paths with the same structure blend point by point; different structures switch from the

@@ -1,4 +1,5 @@
 import Foundation
+import LayerscopeTestSupport
 import Scenes
 import Testing
 
@@ -66,9 +67,9 @@ final class CapturedRun: @unchecked Sendable {
     }
 
     @Test func evalPrintsTimeValueLinesOfASceneFile() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TemporaryDirectory(prefix: "cli")
+        defer { scratch.remove() }
+        let folder = scratch.url
         let file = folder.appendingPathComponent("fade.json")
         try Data(
             """

@@ -8,6 +8,8 @@ import Testing
 
 /// A layer tree with two animations, stepped to media time `t`: a kept, autoreversing, repeating
 /// opacity pulse with a forwards fill, and an eased move removed on completion.
+/// Its animations are spelled out property by property like those of DrawnContentsTests, CustomDrawingTests,
+/// EasingEditorTests and the progress.swift scene on purpose: each states the animation its checks are about.
 @MainActor
 func panelScene(at t: Double) -> CALayer {
     let clock = freshEngine(at: 0)

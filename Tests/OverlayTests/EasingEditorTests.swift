@@ -9,6 +9,8 @@ import Testing
 
 /// A layer `box` under `root` with one animation on position.x, stepped to media time 1 of 2 s:
 /// a basic move (easeInEaseOut), or a keyframe move through 0, 100, 400 with key times 0, 0.25, 1.
+/// The basic move is spelled out like the animations of DrawnContentsTests and CustomDrawingTests on purpose:
+/// each test states the animation its checks are about.
 @MainActor
 private func editorScene(keyframes: Bool = false) -> (root: CALayer, clock: ManualClock) {
     let clock = freshEngine(at: 0)

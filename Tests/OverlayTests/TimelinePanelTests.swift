@@ -147,6 +147,7 @@ struct TimelinePanelTests {
         #expect(rounded(group.children[0].spans) == ["0.500000000 1.500000000 active"])
         #expect(
             rounded(group.children[1].spans) == ["1.100000000 1.500000000 active", "1.500000000 1.900000000 cutOff"])
+        // hop and spin are checked alike on purpose: each row's spans and marks are stated in full.
         let hop = panel.legs(ofRow: 4).legs
         #expect(
             rounded(hop.spans) == [

@@ -53,15 +53,7 @@ import Testing
             let v = random.signed(below: (image.height + 4) << 16) - dv * random.below(count)
             let opacity = UInt32(random.below(4) == 0 ? 1 + random.below(255) : 255)
             let background = Self.randomImage(&random, width: count, height: 1, premultiplied: true)
-            let fast = Bitmap(width: count, height: 1)
-            let reference = Bitmap(width: count, height: 1)
-            fast.copy(from: background)
-            reference.copy(from: background)
-            BilinearSampler(image: image, opacity: opacity).drawRow(
-                into: fast.row(0), count: count, u: u, v: v, du: du, dv: dv)
-            ReferenceSampler(image: image, opacity: opacity).drawRow(
-                into: reference.row(0), count: count, u: u, v: v, du: du, dv: dv)
-            let mismatch = Self.firstMismatch(fast, reference)
+            let mismatch = Self.rowMismatch(image, opacity, over: background, u: u, v: v, du: du, dv: dv)
             #expect(mismatch == nil, "round \(round): u \(u) v \(v) du \(du) dv \(dv), mismatch \(mismatch!)")
             if mismatch != nil { return }
         }
@@ -81,15 +73,7 @@ import Testing
             let v = random.below(2 << 16)
             let opacity = UInt32(random.below(2) == 0 ? 255 : 1 + random.below(255))
             let background = Self.randomImage(&random, width: count, height: 1, premultiplied: true)
-            let fast = Bitmap(width: count, height: 1)
-            let reference = Bitmap(width: count, height: 1)
-            fast.copy(from: background)
-            reference.copy(from: background)
-            BilinearSampler(image: image, opacity: opacity).drawRow(
-                into: fast.row(0), count: count, u: u, v: v, du: du, dv: 0)
-            ReferenceSampler(image: image, opacity: opacity).drawRow(
-                into: reference.row(0), count: count, u: u, v: v, du: du, dv: 0)
-            let mismatch = Self.firstMismatch(fast, reference)
+            let mismatch = Self.rowMismatch(image, opacity, over: background, u: u, v: v, du: du, dv: 0)
             #expect(mismatch == nil, "round \(round): u \(u) du \(du), mismatch \(mismatch!)")
             if mismatch != nil { return }
         }
@@ -103,6 +87,23 @@ import Testing
             }
         }
         return nil
+    }
+
+    /// One row of `image` at `opacity` drawn over `background` (one row) by the sampler and by the
+    /// reference, from (u, v) by (du, dv) a pixel in 16.16 texels: the first pixel where they differ.
+    static func rowMismatch(
+        _ image: Bitmap, _ opacity: UInt32, over background: Bitmap, u: Int, v: Int, du: Int, dv: Int
+    ) -> String? {
+        let count = background.width
+        let fast = Bitmap(width: count, height: 1)
+        let reference = Bitmap(width: count, height: 1)
+        fast.copy(from: background)
+        reference.copy(from: background)
+        BilinearSampler(image: image, opacity: opacity).drawRow(
+            into: fast.row(0), count: count, u: u, v: v, du: du, dv: dv)
+        ReferenceSampler(image: image, opacity: opacity).drawRow(
+            into: reference.row(0), count: count, u: u, v: v, du: du, dv: dv)
+        return firstMismatch(fast, reference)
     }
 
     /// An image with transparent holes and margins, premultiplied or (sometimes) with channels above
@@ -156,7 +157,9 @@ import Testing
 }
 
 /// The sampler as first written, one pixel at a time in 64-bit SWAR, with its row and column
-/// selection: the reference the vectorised sampler must match bit for bit.
+/// selection: the reference the vectorised sampler must match bit for bit. Its fields, init and row
+/// selection are alike `BilinearSampler`'s (Raster) on purpose: a reference kept apart from the code
+/// it checks.
 struct ReferenceSampler {
     let pixels: UnsafeMutableRawPointer
     let stride: Int

@@ -37,6 +37,8 @@ import Testing
     }
 
     /// The parts outside a rectangle are disjoint and, with its intersection, hold every pixel once.
+    /// Its random rectangles are drawn like those of `intersectsAgreesWithIntersection` on purpose: each test
+    /// states the ranges its cases come from.
     @Test func partsOutsideCoverTheRestOnce() {
         var random = SeededGenerator(seed: 5)
         for _ in 0..<500 {

@@ -5,6 +5,7 @@ import Testing
 @testable import Raster
 
 /// Rectangles filled without a mask match the rasterizer's exact-area coverage of the same rectangle.
+/// Its seeded random loop is like that of PixelRectTests on purpose: each property test draws its own cases.
 @Suite struct RectangleFillTests {
     @Test func matchesTheRasterizedRectangle() {
         var random = SeededGenerator(seed: 15)

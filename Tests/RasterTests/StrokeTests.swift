@@ -1,4 +1,5 @@
 import Geometry
+import LayerscopeTestSupport
 import Raster
 import Testing
 
@@ -74,7 +75,7 @@ func rectangleStrokeCoversCoreAnimationsPixelCount(strokeEnd: CGFloat, area: Dou
 
 @Test(arguments: [0.1, 0.25, 0.5, 0.8, 1.0] as [CGFloat])
 func clockWipeIsAPieWedge(strokeEnd: CGFloat) {
-    let (path, center, r) = clockWipe(width: 1920, height: 1080)
+    let (path, center, r) = SeedPaths.clockWipe(width: 1920, height: 1080)
     let outline = Stroker.outline(of: path, style: StrokeStyle(lineWidth: r), strokeEnd: strokeEnd)
     let area = StrokeArea.nonZero(outline)
     let expected = Double.pi * r * r * strokeEnd
@@ -112,7 +113,7 @@ func clockWipeCentrePixelsAreClean(strokeEnd: CGFloat) {
     // At quarter turns the ideal wedge is pixel-aligned at the centre (960, 540) and the cut falls on a
     // cubic joint, where the cap is exactly radial: the 4×4 pixels around the centre must be within 16/255
     // of fully covered or empty (the four-cubic circle's inner side wanders 0.7 px around the centre).
-    let (path, center, r) = clockWipe(width: 1920, height: 1080)
+    let (path, center, r) = SeedPaths.clockWipe(width: 1920, height: 1080)
     let outline = Stroker.outline(of: path, style: StrokeStyle(lineWidth: r), strokeEnd: strokeEnd)
     for j in 538..<542 {
         for i in 958..<962 {
@@ -219,7 +220,7 @@ func openArcWiderThanItsDiameterSweepsItsNormals(sweep: CGFloat, areaOverPi: Dou
 }
 
 @Test func strokingAgainIntoTheSamePolygonReusesItsStorage() {
-    let (path, _, r) = clockWipe(width: 640, height: 480)
+    let (path, _, r) = SeedPaths.clockWipe(width: 640, height: 480)
     let stroker = Stroker()
     var polygon = Polygon()
     stroker.stroke(path, style: StrokeStyle(lineWidth: r), strokeEnd: 0.9, into: &polygon)
@@ -233,16 +234,6 @@ func openArcWiderThanItsDiameterSweepsItsNormals(sweep: CGFloat, areaOverPi: Dou
     polygon.removeAll()
     stroker.stroke(path, style: StrokeStyle(lineWidth: r), strokeEnd: 0.9, into: &polygon)
     #expect(polygon == first)
-}
-
-/// Seed 000's clock-wipe path for a `width × height` view.
-private func clockWipe(width: CGFloat, height: CGFloat) -> (CGPath, CGPoint, CGFloat) {
-    let center = CGPoint(x: width / 2, y: height / 2)
-    let radius = (width * width + height * height).squareRoot() / 2
-    let path = CGMutablePath()
-    path.move(to: CGPoint(x: center.x, y: center.y - radius / 2))
-    path.addArc(center: center, radius: radius / 2, startAngle: 3 * .pi / 2, endAngle: -.pi / 2, clockwise: false)
-    return (path, center, radius)
 }
 
 @Test func squareDotsOfADashTurnWithThePath() {
@@ -262,7 +253,7 @@ private func clockWipe(width: CGFloat, height: CGFloat) -> (CGPath, CGPoint, CGF
 func clockWipeInnerSideCollapsesToOnePointPerCubic(strokeEnd: CGFloat) {
     // The inner side of seed 000's arc wanders within 0.7 px of the centre at 1080p; sampled like the
     // outer side it would put hundreds of tiny edges there. It keeps one point per cubic (plus its start).
-    let (path, center, r) = clockWipe(width: 1920, height: 1080)
+    let (path, center, r) = SeedPaths.clockWipe(width: 1920, height: 1080)
     let outline = Stroker.outline(of: path, style: StrokeStyle(lineWidth: r), strokeEnd: strokeEnd)
     let nearCentre = outline.points.filter { hypot($0.x - center.x, $0.y - center.y) < 2 }
     #expect(nearCentre.count <= 6)

@@ -1,4 +1,5 @@
 import Foundation
+import LayerscopeTestSupport
 
 /// A shell script standing in for ffmpeg, to make it fail in exact ways.
 struct FakeFFmpeg {

@@ -1,5 +1,6 @@
 import Foundation
 import ImageFiles
+import LayerscopeTestSupport
 import Raster
 import Testing
 
@@ -67,6 +68,7 @@ import Testing
         #expect(try temporary.contents() == [])
     }
 
+    /// Its recorder is made like `mp4AtTheDisplayRateHasOneFramePerAppend`'s on purpose: each test states its output.
     @Test func cancelLeavesNothing() throws {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
@@ -91,6 +93,8 @@ import Testing
         #expect(try temporary.contents() == [])
     }
 
+    /// Set up like `ffmpegKilledMidwayIsAnErrorNotACrash` (RecordingErrorTests) on purpose: each test states the
+    /// failure its fake ffmpeg acts out.
     @Test func anEncoderFailureIsReportedByFinish() throws {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }

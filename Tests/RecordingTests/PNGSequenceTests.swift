@@ -1,5 +1,6 @@
 import Foundation
 import ImageFiles
+import LayerscopeTestSupport
 import Raster
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import LayerscopeTestSupport
 import Raster
 import Testing
 

@@ -4,28 +4,6 @@ import Testing
 
 @testable import Recording
 
-/// A fresh directory under the system's temporary directory, removed by `remove()`.
-struct TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("recording-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
-
-    /// The names of the files in the directory (or in its sub-directory `name`), hidden ones included.
-    func contents(of name: String? = nil) throws -> [String] {
-        let directory = name.map { url.appendingPathComponent($0) } ?? url
-        return try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(at: url)
-    }
-}
-
 /// The pixel the test producer paints at column `x` of frame `index`: the frame number in red and
 /// green, a horizontal ramp in blue, opaque.
 func testPixel(frame index: Int, x: Int) -> Pixel {

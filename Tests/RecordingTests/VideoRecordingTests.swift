@@ -1,4 +1,5 @@
 import Foundation
+import LayerscopeTestSupport
 import Raster
 import Testing
 
@@ -41,6 +42,7 @@ import Testing
         #expect(stream.pix_fmt == "yuv420p")
     }
 
+    /// Its job is set up like `mp4IsH264InYUV420`'s on purpose: each test states the size and frames it checks.
     @Test func mp4PadsOddSidesToEven() throws {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }

@@ -1,4 +1,5 @@
 import Foundation
+import LayerscopeTestSupport
 import Testing
 
 @testable import Scenes
@@ -40,9 +41,9 @@ import Testing
     }
 
     @Test func writingIsAtomicAndReadingNamesTheFile() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("log-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TemporaryDirectory(prefix: "log")
+        defer { scratch.remove() }
+        let folder = scratch.url
         let url = folder.appendingPathComponent("actions.json")
         try Self.sample.write(to: url)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["actions.json"])

@@ -14,6 +14,7 @@ import Testing
         return animation
     }
 
+    /// Its tree is built like that of `sublayersAndMasks` (LayerTreeTests) on purpose: each test states its layers.
     @Test func actionsAtOneTimeRunTogetherAfterOneStep() throws {
         let engine = EngineFixture()
         let root = CALayer()

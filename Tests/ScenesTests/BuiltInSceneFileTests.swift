@@ -38,35 +38,34 @@ struct BuiltInSceneFileTests {
         }
     }
 
+    /// `scene` advanced to each of `times` in turn: there, the presented numbers of each of `values` (nil
+    /// for a missing layer or value) and whether each layer named in `visible` shows.
+    static func samples(
+        of scene: Scene, times: [CFTimeInterval], values: [(layer: String, key: String)], visible: [String]
+    ) -> (values: [[Double]?], visibility: [Bool]) {
+        var samples: [[Double]?] = []
+        var visibility: [Bool] = []
+        for time in times {
+            scene.advance(to: time)
+            for (layerName, key) in values {
+                samples.append(layer(named: layerName, in: scene.rootLayer).flatMap { numbers(presented($0, key)) })
+            }
+            visibility += visible.map { isVisible($0, in: scene.rootLayer) }
+        }
+        return (samples, visibility)
+    }
+
     static func compare(
         _ name: String, times: [CFTimeInterval], values: [(layer: String, key: String)], visible: [String]
     ) throws {
         let swiftEngine = EngineFixture()
         let swiftScene = try BuiltInScenes.make(
             name: name, size: CGSize(width: 1280, height: 720), images: SceneImages(a: 0, b: 0, ship: 0))
-        var swiftSamples: [[Double]?] = []
-        var swiftVisibility: [Bool] = []
-        for time in times {
-            swiftScene.advance(to: time)
-            for (layerName, key) in values {
-                swiftSamples.append(
-                    layer(named: layerName, in: swiftScene.rootLayer).flatMap { numbers(presented($0, key)) })
-            }
-            swiftVisibility += visible.map { isVisible($0, in: swiftScene.rootLayer) }
-        }
+        let (swiftSamples, swiftVisibility) = samples(of: swiftScene, times: times, values: values, visible: visible)
         let fileEngine = EngineFixture()
         let document = try SceneFile.load(url: scenesFolder.appendingPathComponent("\(name).json"))
         let fileScene = FileScene(document: document, images: [:])
-        var fileSamples: [[Double]?] = []
-        var fileVisibility: [Bool] = []
-        for time in times {
-            fileScene.advance(to: time)
-            for (layerName, key) in values {
-                fileSamples.append(
-                    layer(named: layerName, in: fileScene.rootLayer).flatMap { numbers(presented($0, key)) })
-            }
-            fileVisibility += visible.map { isVisible($0, in: fileScene.rootLayer) }
-        }
+        let (fileSamples, fileVisibility) = samples(of: fileScene, times: times, values: values, visible: visible)
         #expect(fileVisibility == swiftVisibility)
         for (index, (a, b)) in zip(swiftSamples, fileSamples).enumerated() {
             let time = times[index / values.count]

@@ -5,7 +5,8 @@ import Testing
 @testable import Scenes
 
 /// Scene files become layer trees and timelines with Core Animation's meaning. Tolerance 1e-9
-/// (1e-6 for `opacity`, a Float).
+/// (1e-6 for `opacity`, a Float). The tests open alike (`EngineFixture`, `scene(layers:timeline:)`) on purpose:
+/// each states its own timeline in full.
 struct FileSceneTests {
     static func scene(layers: String, timeline: String) throws -> FileScene {
         let json = #"{ "size": [100, 100], "layers": ["# + layers + #"], "timeline": "# + timeline + "}"

@@ -1,6 +1,7 @@
 import Foundation
 import ImageFiles
 import LayerKit
+import LayerscopeTestSupport
 import Raster
 import Testing
 
@@ -9,9 +10,9 @@ import Testing
 /// Loading a scene file makes `UIImage(named:)` find pictures beside it and read them.
 @Suite struct PictureLookupTests {
     @Test func namedPictureBesideTheSceneFile() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scene-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TemporaryDirectory(prefix: "scene")
+        defer { scratch.remove() }
+        let folder = scratch.url
         let picture = Bitmap(width: 3, height: 2)
         picture.fill(0xFF20_4060)
         try ImageFile.writePNG(picture, to: folder.appendingPathComponent("card@2x.png"))

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import LayerscopeTestSupport
 import Testing
 
 @testable import Scenes
@@ -22,6 +23,7 @@ struct SceneFileErrorTests {
         #"[ { "at": 0, "add": { "layer": ""# + layer + #"", "key": "k", "animation": "# + animation + " } } ]"
     }
 
+    /// One row per refusal, each with its whole input and message: rows alike in shape are alike on purpose.
     static let cases: [(String, String)] = [
         ("{", "bad.json: line 1, column 2: expected a key in double quotes"),
         ("[1, 2", "bad.json: line 1, column 6: expected ',' or ']' in an array"),
@@ -343,9 +345,9 @@ struct SceneFileErrorTests {
     /// A file over the size limit is refused before it is read (a sparse 200 MB file: no disk used),
     /// and a pipe is refused instead of read (which would block until a writer came).
     @Test func oversizedFilesAndPipesAreRefusedUnread() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scene-limits-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TemporaryDirectory(prefix: "scene-limits")
+        defer { scratch.remove() }
+        let folder = scratch.url
         let big = folder.appendingPathComponent("big.json")
         #expect(FileManager.default.createFile(atPath: big.path, contents: Data("{".utf8)))
         #expect(truncate(big.path, 200_000_000) == 0)

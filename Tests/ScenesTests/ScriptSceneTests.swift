@@ -4,7 +4,8 @@ import Testing
 
 @testable import Scenes
 
-/// A script with an autoplay cue and an action of its own, recording what it was asked to do.
+/// A script with an autoplay cue and an action of its own, recording what it was asked to do. Its `setUp` is
+/// like the scenes of e2e/swift-scenes.sh and swift-scenes.sh on purpose: each is a whole scene of its own.
 private final class Counter: SceneScript {
     let box = CALayer()
     var performed: [String] = []

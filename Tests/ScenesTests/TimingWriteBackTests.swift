@@ -1,4 +1,5 @@
 import Foundation
+import LayerscopeTestSupport
 import Testing
 
 @testable import Scenes
@@ -226,9 +227,9 @@ struct TimingWriteBackTests {
     // MARK: The file
 
     @Test func theFileIsReplacedAtomicallyKeepingItsPermissions() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("writeback-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TemporaryDirectory(prefix: "writeback")
+        defer { scratch.remove() }
+        let folder = scratch.url
         let file = folder.appendingPathComponent("scene.json")
         try Data(Self.scene.utf8).write(to: file)
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: file.path)

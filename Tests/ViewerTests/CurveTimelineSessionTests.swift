@@ -1,25 +1,12 @@
 import Foundation
 import LayerKit
+import LayerscopeTestSupport
 import Overlay
 import Raster
 import Scenes
 import Testing
 
 @testable import Viewer
-
-/// A blank 320×240 source with no layers.
-private final class BlankSource: FrameSource {
-    let name = "blank"
-    let width = 320
-    let height = 240
-    let extraCommands: [ViewerCommand] = []
-    let rootLayer: CALayer? = nil
-    var log: ((String) -> Void)?
-    let isIdle = false
-    func show(mediaTime: Double) {}
-    func draw(into bitmap: Bitmap, damageOnly: Bool) { bitmap.fill(0xFF00_0000) }
-    func perform(_ command: ViewerCommand) {}
-}
 
 private final class Lines: @unchecked Sendable {
     var all: [String] = []
@@ -49,7 +36,7 @@ struct CurveTimelineSessionTests {
     static let barMiddle = 240 - 38 - TimelinePanel.collapsedHeight + TimelinePanel.transportHeight + 5
 
     @Test func aDragScrubsAPausedClockAndTheReleaseSeeks() {
-        let (session, lines) = Self.session(source: BlankSource(), paused: true)
+        let (session, lines) = Self.session(source: PlainSource(name: "blank"), paused: true)
         session.pointerPressed(button: 1, x: Self.trackStart, y: Self.barMiddle)
         #expect(session.clock.isPaused)
         #expect(session.clock.mediaTime(atHostTime: 0) == 0)
@@ -65,7 +52,7 @@ struct CurveTimelineSessionTests {
     }
 
     @Test func playbackHoldsDuringAScrubAndGoesOnAfterIt() {
-        let (session, _) = Self.session(source: BlankSource(), paused: false)
+        let (session, _) = Self.session(source: PlainSource(name: "blank"), paused: false)
         session.pointerPressed(button: 1, x: Self.trackStart, y: Self.barMiddle)
         #expect(session.clock.isPaused)
         session.pointerReleased(button: 1, x: Self.trackStart, y: Self.barMiddle, hostTime: 100)
@@ -74,7 +61,7 @@ struct CurveTimelineSessionTests {
 
     /// The transport is always there (unless `--no-hud`): with the panel hidden a click still seeks.
     @Test func theBarWorksWhileThePanelIsHidden() {
-        let (session, lines) = Self.session(source: BlankSource(), paused: true)
+        let (session, lines) = Self.session(source: PlainSource(name: "blank"), paused: true)
         session.perform(.toggleInspector, origin: "key c", hostTime: 100)
         lines.all.removeAll()
         session.pointerPressed(button: 1, x: Self.trackStart + 5, y: Self.barMiddle)
@@ -84,9 +71,9 @@ struct CurveTimelineSessionTests {
     }
 
     @Test func aBrokenSaveKeepsTheSceneAndAGoodSaveReplacesIt() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reload-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TemporaryDirectory(prefix: "reload")
+        defer { scratch.remove() }
+        let folder = scratch.url
         let url = folder.appendingPathComponent("scene.json")
         func save(opacity: Double) throws {
             let json = """

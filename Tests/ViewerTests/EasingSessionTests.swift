@@ -1,5 +1,6 @@
 import Foundation
 import LayerKit
+import LayerscopeTestSupport
 import Raster
 import Scenes
 import Testing
@@ -49,9 +50,9 @@ struct EasingSessionTests {
     }
 
     @Test func aDragChangesThePictureAtOnceAndWriteBackRewritesTheFile() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("easing-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TemporaryDirectory(prefix: "easing")
+        defer { scratch.remove() }
+        let folder = scratch.url
         let (session, lines, file, window) = try Self.session(folder)
         func draw() { session.draw(into: window, hostTime: 100, figures: HUDFigures(), dropped: 0) }
         #expect(Self.boxLeft(window, in: session) == 90, "easeInEaseOut: half way, x 100 − 10")
@@ -82,9 +83,9 @@ struct EasingSessionTests {
     }
 
     @Test func aSceneWithoutItsFileIsNotWrittenBack() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("easing-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TemporaryDirectory(prefix: "easing")
+        defer { scratch.remove() }
+        let folder = scratch.url
         let file = folder.appendingPathComponent("scene.json")
         try Data(Self.scene.utf8).write(to: file)
         let lines = Lines()
@@ -105,9 +106,9 @@ struct EasingSessionTests {
     }
 
     @Test func editorKeysAreIgnoredWhileItIsHidden() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("easing-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TemporaryDirectory(prefix: "easing")
+        defer { scratch.remove() }
+        let folder = scratch.url
         let (session, lines, file, _) = try Self.session(folder)
         session.perform(.toggleEasingEditor, origin: "key e", hostTime: 100)
         session.perform(.easing(.writeBack), origin: "key w", hostTime: 100)

@@ -1,38 +1,9 @@
 import Foundation
-import LayerKit
 import Raster
 import Recording
 import Testing
 
 @testable import Viewer
-
-/// A 40×30 picture whose colour encodes the media time it was last shown at (in milliseconds).
-private final class ClockSource: FrameSource {
-    let name = "clock"
-    let width = 40
-    let height = 30
-    let extraCommands: [ViewerCommand] = []
-    let rootLayer: CALayer? = nil
-    var log: ((String) -> Void)?
-    let isIdle = false
-    private(set) var shown = 0.0
-
-    func show(mediaTime: Double) { shown = mediaTime }
-    func draw(into bitmap: Bitmap, damageOnly: Bool) {
-        bitmap.fill(0xFF00_0000 | UInt32((shown * 1000).rounded()))
-    }
-    func perform(_ command: ViewerCommand) {}
-}
-
-/// Keeps the first pixel of each frame.
-private final class PixelRecorder: ViewerRecorder, @unchecked Sendable {
-    let output: URL
-    var error: RecordingError?
-    var firstPixels: [Pixel] = []
-    init(output: URL) { self.output = output }
-    func append(_ frame: Bitmap) { firstPixels.append(frame.row(0)[0]) }
-    func complete() throws(RecordingError) -> Int { firstPixels.count }
-}
 
 @Suite struct ExactRecordingTests {
     @Test func theGridHandsOutEachFrameTimeOnceInOrder() {
@@ -51,14 +22,16 @@ private final class PixelRecorder: ViewerRecorder, @unchecked Sendable {
     }
 
     @Test func aStalledDisplayNeitherSkipsNorRepeatsFrames() throws {
-        let source = ClockSource()
-        nonisolated(unsafe) var recorders: [PixelRecorder] = []
+        // A 40×30 picture whose colour encodes the media time it was last shown at (in milliseconds).
+        let source = PlainSource(name: "clock", width: 40, height: 30)
+        source.paint = { 0xFF00_0000 | UInt32(($0 * 1000).rounded()) }
+        nonisolated(unsafe) var recorders: [FrameKeeper] = []
         nonisolated(unsafe) var lines: [String] = []
         let session = ViewerSession(
             source: source, options: ViewerOptions(scene: "clock", paused: true, fps: 4, recordExact: true),
             hostTime: 100, text: nil, makeScene: { _ in nil }, log: { lines.append($0) },
             makeRecorder: { output, _, _, _ throws(RecordingError) in
-                let recorder = PixelRecorder(output: output)
+                let recorder = FrameKeeper(output: output)
                 recorders.append(recorder)
                 return recorder
             }, recordingsDirectory: URL(fileURLWithPath: "/recordings"))
@@ -84,7 +57,7 @@ private final class PixelRecorder: ViewerRecorder, @unchecked Sendable {
         session.finishRecordings()
         let recorder = try #require(recorders.first)
         // Frames at 0, 0.25, …, 2 s of media time: 9 frames, each drawn at its own time.
-        let times = recorder.firstPixels.map { Int($0 & 0xFF_FFFF) }
+        let times = recorder.frames.map { Int($0[0] & 0xFF_FFFF) }
         #expect(times == (0...8).map { $0 * 250 })
         #expect(source.shown == 2.125, "the window's own frame is drawn at the latest time")
     }

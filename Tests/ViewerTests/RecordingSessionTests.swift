@@ -1,51 +1,14 @@
 import Foundation
-import LayerKit
 import Raster
 import Recording
 import Testing
 
 @testable import Viewer
 
-/// A 320×240 picture of one colour.
-private final class PlainSource: FrameSource {
-    let name = "plain"
-    let width = 320
-    let height = 240
-    let extraCommands: [ViewerCommand] = []
-    let rootLayer: CALayer? = nil
-    var log: ((String) -> Void)?
-    var isIdle = false
-    var color: Pixel = 0xFF00_00FF
-
-    func show(mediaTime: Double) {}
-    func draw(into bitmap: Bitmap, damageOnly: Bool) { bitmap.fill(color) }
-    func perform(_ command: ViewerCommand) {}
-}
-
-/// Keeps the frames it is given instead of encoding them.
-private final class FakeRecorder: ViewerRecorder, @unchecked Sendable {
-    let output: URL
-    var error: RecordingError?
-    var frames: [[Pixel]] = []
-    var failsToComplete: RecordingError?
-
-    init(output: URL) { self.output = output }
-
-    func append(_ frame: Bitmap) {
-        frames.append(
-            (0..<frame.height).flatMap { Array(UnsafeBufferPointer(start: frame.row($0), count: frame.width)) })
-    }
-
-    func complete() throws(RecordingError) -> Int {
-        if let failsToComplete { throw failsToComplete }
-        return frames.count
-    }
-}
-
 @Suite struct RecordingSessionTests {
     private final class Log: @unchecked Sendable {
         var lines: [String] = []
-        var recorders: [FakeRecorder] = []
+        var recorders: [FrameKeeper] = []
         var sizes: [String] = []
     }
 
@@ -55,7 +18,7 @@ private final class FakeRecorder: ViewerRecorder, @unchecked Sendable {
     private func makeSession(recordUI: Bool = false, startError: RecordingError? = nil) -> (
         ViewerSession, PlainSource, Log
     ) {
-        let source = PlainSource()
+        let source = PlainSource(color: 0xFF00_00FF)
         let log = Log()
         let session = ViewerSession(
             source: source, options: ViewerOptions(scene: "plain", recordUI: recordUI), hostTime: 100, text: nil,
@@ -63,7 +26,7 @@ private final class FakeRecorder: ViewerRecorder, @unchecked Sendable {
             makeRecorder: { output, width, height, fps throws(RecordingError) in
                 if let startError { throw startError }
                 log.sizes.append("\(width)x\(height)@\(Int(fps))")
-                let recorder = FakeRecorder(output: output)
+                let recorder = FrameKeeper(output: output)
                 log.recorders.append(recorder)
                 return recorder
             }, recordingsDirectory: directory)
@@ -142,14 +105,14 @@ private final class FakeRecorder: ViewerRecorder, @unchecked Sendable {
         #expect(recorder.frames.isEmpty, "nothing to repeat before the first frame")
         let bitmap = Bitmap(width: 320, height: 240)
         draw(session, into: bitmap)
-        source.color = 0xFF00_FF00
+        source.fill(with: 0xFF00_FF00)
         draw(session, into: bitmap)
         session.repeatRecordedFrame(count: 2)
         #expect(recorder.frames.map { $0[0] } == [0xFF00_00FF, 0xFF00_FF00, 0xFF00_FF00, 0xFF00_FF00])
     }
 
     @Test func aLargerPictureIsCroppedAndASmallerOnePadded() throws {
-        let recorder = FakeRecorder(output: URL(fileURLWithPath: "/x.mp4"))
+        let recorder = FrameKeeper(output: URL(fileURLWithPath: "/x.mp4"))
         let recording = ScreenRecording(recorder: recorder, width: 4, height: 2)
         let large = Bitmap(width: 6, height: 3)
         large.fill(0xFF11_1111)

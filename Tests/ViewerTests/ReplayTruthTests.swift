@@ -214,7 +214,8 @@ final class DisplayLinkScript: SceneScript {
 
 /// A Swift scene of chained animations: each fade's delegate starts the next one at its end, a
 /// transaction's completion block moves a layer, and `bump` changes a shown layer (an implicit
-/// animation).
+/// animation). Its `setUp` and `perform` are shaped like `DisplayLinkScript`'s on purpose: each is a whole
+/// scene as a user writes one, with its own layers and actions.
 final class ChainScript: SceneScript, CAAnimationDelegate {
     let box = CALayer()
     let marker = CALayer()

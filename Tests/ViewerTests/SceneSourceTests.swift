@@ -1,6 +1,7 @@
 import Compositor
 import Foundation
 import LayerKit
+import LayerscopeTestSupport
 import Raster
 import Scenes
 import Testing
@@ -54,9 +55,9 @@ import Testing
     /// `view --size` is honoured for a scene file (which does not lay itself out for it): the picture
     /// has that size and is the frame `render --size` draws.
     @Test func aSceneFileIsShownAtTheAskedSize() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("size-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TemporaryDirectory(prefix: "size")
+        defer { scratch.remove() }
+        let folder = scratch.url
         let path = folder.appendingPathComponent("box.json").path
         try Data(
             """

@@ -1,5 +1,6 @@
 import Foundation
 import LayerKit
+import LayerscopeTestSupport
 import Overlay
 import Raster
 import Scenes
@@ -39,9 +40,9 @@ struct SceneTimeSessionTests {
     }
 
     static func withFolder(_ body: (URL) throws -> Void) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scene-time-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TemporaryDirectory(prefix: "scene-time")
+        defer { scratch.remove() }
+        let folder = scratch.url
         try body(folder)
     }
 

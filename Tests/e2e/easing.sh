@@ -116,7 +116,8 @@ check $? "Shift+Right nudges P2 by 0.01"
 quit_viewer; check $? "the viewer quits"
 
 # 5. A Swift scene: the curve is rewritten at its assignment; one whose curve cannot be located is
-# refused in the banner and the line to paste is printed.
+# refused in the banner and the line to paste is printed. Its animation is spelled out like those of
+# DrawnContentsTests and ReplicatorTests on purpose: the scene is a whole file as a user writes one.
 cat >"$tmp/slide.swift" <<'SWIFT'
 import LayerKit
 import Scenes
@@ -175,7 +176,8 @@ quit_viewer
 # the recording, then continued. Its video's frames equal `layerscope record`'s, frame for frame: every
 # channel's mean difference at most 1.5 levels and 99.9 % of the pixels within 24 (both are H.264; a frame
 # shifted by one is far off: the box moves 7 pixels a frame). A plain recording (one frame per display
-# tick) under the same stall is checked to fail that comparison, so the check can fail.
+# tick) under the same stall is checked to fail that comparison, so the check can fail. Its scene is written
+# out like scene.json above on purpose: this check needs a linear, autoreversing run of its own.
 cat >"$tmp/linear.json" <<'JSON'
 { "size": [320, 160],
   "layers": [ { "name": "root", "frame": [0, 0, 320, 160], "backgroundColor": "#102030",

@@ -3,7 +3,8 @@
 #
 #   e2e_require "apt-get packages" TOOL...   exits 2 naming the packages when a tool is missing
 #   e2e_binary                               sets $bin: $LAYERSCOPE, or a fresh release build
-#   $tmp, pids+=(PID)                        removed / ended on exit (KEEP_TMP=1 keeps $tmp)
+#   $tmp, pids+=(PID)                        removed / ended on exit (KEEP_TMP=1 keeps $tmp); $tmp/cache
+#                                            is the script's cache (XDG_CACHE_HOME: Swift scene compiles)
 #   e2e_wait_for SECONDS COMMAND...          polls every 50 ms until COMMAND succeeds
 #   e2e_start_xvfb [ARGS]                    an Xvfb of its own on a free display: sets $display, $xvfb_pid
 #                                            ($e2e_xvfb_launcher, e.g. "unshare --ipc", runs it)
@@ -12,6 +13,11 @@
 #   x COMMAND...                             COMMAND on the script's X display ($display)
 #   log_has REGEX                            the viewer's log ($log) has a line matching REGEX
 #   has_exited PID                           the process has ended
+#   e2e_check_drag_seeks WHAT X0 X1 X2 X3 X4 Y  drags in $wid from X0 through X1..X4 along Y: checks that the
+#                                            drag scrubs WHAT (media or scene time) forward and ends in a
+#                                            seek; sets $seek to the time it seeks to
+#   e2e_wait_exit PID [SECONDS]              waits (10 s unless told) for a child to end; sets $exit_code to
+#                                            its status, or "timeout"
 #   segments_of PID, no_segments_of PID      SysV shared-memory segments the process created
 #   e2e_find_window PID                      sets $wid to the viewer's window once it is mapped and its
 #                                            log ($log) says so; fails after 10 s
@@ -37,6 +43,7 @@ e2e_binary() {
 }
 
 tmp=$(mktemp -d)
+export XDG_CACHE_HOME=$tmp/cache
 pids=()
 e2e_cleanup() {
     local pid alive
@@ -80,6 +87,30 @@ stable_shot() {
 }
 log_has() { grep -qE -- "$1" "$log"; }
 has_exited() { ! kill -0 "$1" 2>/dev/null; }
+e2e_check_drag_seeks() {
+    local what=$1 y=$7 column scrubs first
+    x xdotool mousemove --window "$wid" "$2" "$y" mousedown 1
+    for column in "$3" "$4" "$5" "$6"; do
+        x xdotool mousemove --window "$wid" "$column" "$y"
+        sleep 0.05
+    done
+    x xdotool mouseup 1
+    e2e_wait_for 5 log_has '^timeline: seek -> media '; check $? "the drag ends with a seek in the log"
+    scrubs=$(grep -c '^timeline: scrub -> ' "$log")
+    [ "$scrubs" -ge 2 ]; check $? "the drag scrubs through $what" "$scrubs scrub lines"
+    seek=$(grep '^timeline: seek -> media ' "$log" | tail -1 | sed -E 's/^timeline: seek -> media ([0-9.e+-]+) t=.*/\1/')
+    first=$(grep '^timeline: scrub -> media ' "$log" | head -1 | sed -E 's/.* t=([0-9.]+)$/\1/')
+    python3 -c "import sys; sys.exit(0 if float('$seek') > float('$first') + 0.5 else 1)"
+    check $? "$what moved forward with the drag" "from $first to $seek"
+}
+e2e_wait_exit() {
+    if e2e_wait_for "${2:-10}" has_exited "$1"; then
+        wait "$1" 2>/dev/null
+        exit_code=$?
+    else
+        exit_code=timeout
+    fi
+}
 segments_of() { ipcs -m -p | awk -v pid="$1" '$3 == pid' | wc -l; }
 no_segments_of() { [ "$(segments_of "$1")" = 0 ]; }
 

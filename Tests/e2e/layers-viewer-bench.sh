@@ -8,6 +8,8 @@
 #   LAYERSCOPE=path/to/layerscope FRAMES=600 COUNTS=1000 KINDS=squares,discs Tests/e2e/layers-viewer-bench.sh
 #
 # Needs (Debian): xvfb xdotool.
+# The preamble is alike viewer-bench.sh's on purpose: harness.bash holds what they share; these lines are the
+# needs and knobs of each bench.
 set -u
 source "$(dirname "$0")/harness.bash"
 e2e_require "xvfb xdotool" Xvfb xdotool

@@ -12,9 +12,9 @@ set -u
 source "$(dirname "$0")/harness.bash"
 e2e_require "xvfb xdotool x11-apps python3" Xvfb xdotool xwd python3
 e2e_binary
-export XDG_CACHE_HOME=$tmp/cache
 tool() { python3 "$here/xwdtool.py" "$@"; }
 
+# The scene is shaped like truth.sh's Crawl on purpose: each suite's scene is a whole file as a user writes one.
 cat >"$tmp/late.swift" <<'SWIFT'
 import LayerKit
 import Scenes

@@ -42,15 +42,6 @@ start_viewer() {
     x xdotool mousemove --window "$wid" $((W - 12)) 12
 }
 key() { x xdotool key "$1"; }
-# wait_exit PID: waits for the viewer to end; sets exit_code.
-wait_exit() {
-    if e2e_wait_for 20 has_exited "$1"; then
-        wait "$1" 2>/dev/null
-        exit_code=$?
-    else
-        exit_code=timeout
-    fi
-}
 # The file of the last recording started, and the frame count of the last one saved (from the log).
 started_file() { grep '^recording: started ' "$log" | tail -1 | sed -E 's/^recording: started (.*) \([0-9]+x[0-9]+ at .*$/\1/'; }
 saved_frames() { grep '^recording: saved ' "$log" | tail -1 | sed -E 's/.* \(([0-9]+) frames, .*/\1/'; }
@@ -116,7 +107,7 @@ sys.exit(0 if ok else 1)" "$began" "$ended" "$frames" "$duration"
 check $? "frame count ≈ 60 × the seconds between the keys (±10 % ±6), duration = frames / 60" \
     "$frames frames, $duration s, keys $(python3 -c "print(round($ended - $began, 3))") s apart"
 key q
-wait_exit "$viewer_pid"
+e2e_wait_exit "$viewer_pid" 20
 check "$([ "$exit_code" = 0 ] && echo 0 || echo 1)" "the viewer closes normally after recording" "exit $exit_code"
 
 # 2. Paused with the HUD and toolbar on screen: the file shows the scene alone, equal to render --at,
@@ -140,7 +131,7 @@ result=$(compare "$tmp/paused.rgb" "$tmp/render.rgb")
 good_match "$result"
 check $? "a recorded frame equals render --at $T without HUD or toolbar (mean diff < 3, PSNR > 35 dB)" "$result"
 key Escape
-wait_exit "$viewer_pid"
+e2e_wait_exit "$viewer_pid" 20
 
 # 2b. The same with --no-hud, where the window redraws only damaged pixels: frames are whole pictures.
 start_viewer no-hud --scene wipe --paused --seek $T --no-hud
@@ -154,7 +145,7 @@ result=$(compare "$tmp/no-hud.rgb" "$tmp/render.rgb")
 good_match "$result"
 check $? "with --no-hud too, a recorded frame equals render --at $T" "$result"
 key q
-wait_exit "$viewer_pid"
+e2e_wait_exit "$viewer_pid" 20
 
 # 3. --record-ui: the whole window is in the file (the picture's rows match render, the toolbar is below).
 start_viewer ui --scene wipe --paused --seek $T --record-ui
@@ -180,7 +171,7 @@ middle=$(compare "$tmp/ui-picture.rgb" "$tmp/render.rgb")
 [ $taller = 0 ] && good_match "$middle"
 check $? "--record-ui records the window: the toolbar below the picture, whose rows match render" "picture at row $picture_y, toolbar at $toolbar; picture rows: $middle"
 key q
-wait_exit "$viewer_pid"
+e2e_wait_exit "$viewer_pid" 20
 
 # 4. The Record button starts and stops too, and its title says what it will do.
 start_viewer button --scene wipe
@@ -197,7 +188,7 @@ e2e_wait_for 10 log_has '^recording: saved '
 log_has '^button Stop rec: record -> stopped t=' && log_has '^toolbar: .*; Record [0-9]+,[0-9]+,[0-9]+,[0-9]+$'
 check $? "'Stop rec' stops it and the title returns to 'Record'"
 key q
-wait_exit "$viewer_pid"
+e2e_wait_exit "$viewer_pid" 20
 
 # 5. Quitting while recording completes a playable file: q, Escape, the window closed, SIGINT, SIGTERM,
 # and even the window destroyed under the viewer (which then exits with 1, as without recording).
@@ -214,7 +205,7 @@ for way in q Escape close SIGINT SIGTERM destroyed; do
     esac
     expected_exit=0
     [ $way = destroyed ] && expected_exit=1
-    wait_exit "$viewer_pid"
+    e2e_wait_exit "$viewer_pid" 20
     file=$(started_file)
     frames=$(saved_frames)
     read -r width height rate decoded duration <<<"$(probe "$file" 2>/dev/null)"
@@ -240,7 +231,7 @@ sleep 0.3
 kill -0 "$viewer_pid" 2>/dev/null
 check $? "without ffmpeg the viewer keeps running"
 key q
-wait_exit "$viewer_pid"
+e2e_wait_exit "$viewer_pid" 20
 [ "$exit_code" = 0 ]
 check $? "and closes normally" "exit $exit_code"
 
@@ -250,7 +241,7 @@ start_viewer killed --scene ship
 key r
 e2e_wait_for 5 log_has '^recording: started '
 sleep 0.3
-{ kill -KILL "$viewer_pid"; wait_exit "$viewer_pid"; } 2>/dev/null  # without the shell's "Killed" notice
+{ kill -KILL "$viewer_pid"; e2e_wait_exit "$viewer_pid" 20; } 2>/dev/null  # without the shell's "Killed" notice
 left=$(ls -A "$LAYERSCOPE_RECORDINGS" | grep "\.partial-$viewer_pid-")
 [ -n "$left" ] && [ ! -e "$(started_file)" ]
 check $? "SIGKILL while recording leaves only a hidden .NAME.partial-PID-… file" "$(ls -A "$LAYERSCOPE_RECORDINGS" | tr '\n' ' ')"
@@ -262,7 +253,7 @@ e2e_wait_for 10 log_has '^recording: saved '
 [ ! -e "$LAYERSCOPE_RECORDINGS/$left" ] && ! ls -A "$LAYERSCOPE_RECORDINGS" | grep -q partial
 check $? "the next recording in that folder removes it" "$(ls -A "$LAYERSCOPE_RECORDINGS" | tr '\n' ' ')"
 key q
-wait_exit "$viewer_pid"
+e2e_wait_exit "$viewer_pid" 20
 
 # 8. `layerscope record` interrupted: SIGINT, SIGTERM and SIGQUIT leave nothing, neither the output nor
 # its hidden temporary one (a folder of PNGs is renamed into place only when complete); SIGKILL leaves
@@ -285,14 +276,14 @@ for out in frames/ clip.mp4; do
     name=${out%/}
     for signal in INT TERM QUIT; do
         start_record "$out"
-        { kill "-$signal" "$record_pid"; wait_exit "$record_pid"; } 2>/dev/null
+        { kill "-$signal" "$record_pid"; e2e_wait_exit "$record_pid" 20; } 2>/dev/null
         want=$((128 + $(kill -l $signal)))
         [ "$exit_code" = $want ] && [ -z "$(ls -A "$rec")" ]
         check $? "record --out $out: SIG$signal ends it (exit $want) and leaves nothing" \
             "exit $exit_code; left: $(ls -A "$rec" | tr '\n' ' ')"
     done
     start_record "$out"
-    { kill -KILL "$record_pid"; wait_exit "$record_pid"; } 2>/dev/null
+    { kill -KILL "$record_pid"; e2e_wait_exit "$record_pid" 20; } 2>/dev/null
     left=$(ls -A "$rec")
     [[ $left == ".${name%.mp4}.partial-$record_pid-"* ]] && [ "$(echo "$left" | wc -l)" = 1 ]
     check $? "record --out $out: SIGKILL leaves only the hidden temporary output, marked with its PID" "left: $left"

@@ -88,12 +88,7 @@ check $? "it switched scenes ($switches times) and drew tiny windows ($tiny resi
 
 x xdotool windowfocus "$wid" 2>/dev/null
 x xdotool key q
-if e2e_wait_for 10 has_exited "$viewer_pid"; then
-    wait "$viewer_pid" 2>/dev/null
-    exit_code=$?
-else
-    exit_code=timeout
-fi
+e2e_wait_exit "$viewer_pid"
 [ "$exit_code" = 0 ] && log_has '^key q: quit -> closing ' && log_has '^viewer: closed$'
 check $? "'q' quits with exit 0" "exit $exit_code, $(tail -3 "$log" | tr '\n' '|')"
 e2e_wait_for 10 no_segments_of "$viewer_pid"

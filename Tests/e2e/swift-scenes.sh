@@ -12,7 +12,6 @@ set -u
 source "$(dirname "$0")/harness.bash"
 e2e_require "xvfb xdotool x11-apps python3" Xvfb xdotool xwd python3
 e2e_binary
-export XDG_CACHE_HOME=$tmp/cache
 tool() { python3 "$here/xwdtool.py" "$@"; }
 # banner NAME: after a moment, a screenshot NAME; $banner is its top-left pixel, and the status says
 # whether that is the error banner's red.

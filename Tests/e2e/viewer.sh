@@ -39,20 +39,11 @@ key() { x xdotool key "$1"; }
 # point_into_window: the pointer inside the window (top right, away from HUD and toolbar), so
 # keyboard focus (PointerRoot, there is no window manager) goes to it.
 point_into_window() { x xdotool mousemove --window "$wid" "$(($1 - 12))" 12; }
-# wait_exit PID: waits for the viewer to end; sets exit_code.
-wait_exit() {
-    if e2e_wait_for 10 has_exited "$1"; then
-        wait "$1" 2>/dev/null
-        exit_code=$?
-    else
-        exit_code=timeout
-    fi
-}
 # quit_with KEY WHAT: presses KEY with the pointer in the window ($W wide) and checks a clean exit 0.
 quit_with() {
     point_into_window "$W"
     key "$1"
-    wait_exit "$viewer_pid"
+    e2e_wait_exit "$viewer_pid"
     [ "$exit_code" = 0 ]
     check $? "$2" "exit $exit_code"
 }
@@ -93,7 +84,7 @@ run_pass() {
     check $? "window found by _NET_WM_PID is titled 'Layerscope — test-pattern'"
     e2e_wait_for 5 bash -c "DISPLAY=$display xwd -id $wid -silent -out $tmp/pattern.xwd && python3 $here/xwdtool.py test-pattern $tmp/pattern.xwd 1.5 >/dev/null"
     check $? "--paused --seek 1.5 --no-hud shows the test pattern at t=1.5 exactly" "$(xwdtool test-pattern "$tmp/pattern.xwd" 1.5)"
-    kill -TERM "$viewer_pid"; wait_exit "$viewer_pid"
+    kill -TERM "$viewer_pid"; e2e_wait_exit "$viewer_pid"
     [ $exit_code = 0 ] && log_has '^closing: SIGTERM$'
     check $? "SIGTERM closes cleanly with exit 0" "exit $exit_code"
     e2e_wait_for 10 no_segments_of "$viewer_pid"
@@ -105,7 +96,7 @@ run_pass() {
         e2e_wait_for 5 bash -c "DISPLAY=$display xwd -id $wid -silent -out $tmp/paused.xwd && python3 $here/xwdtool.py equals-png $tmp/paused.xwd $tmp/render.png >/dev/null"
         check $? "view --paused --seek 1.25 --no-hud equals render --at 1.25 pixel for pixel" \
             "$(xwdtool equals-png "$tmp/paused.xwd" "$tmp/render.png")"
-        kill -INT "$viewer_pid"; wait_exit "$viewer_pid"
+        kill -INT "$viewer_pid"; e2e_wait_exit "$viewer_pid"
         [ $exit_code = 0 ] && log_has '^closing: SIGINT$'
         check $? "SIGINT closes cleanly with exit 0" "exit $exit_code"
         e2e_wait_for 10 no_segments_of "$viewer_pid"
@@ -212,7 +203,7 @@ run_pass() {
     e2e_wait_for 10 bash -c "DISPLAY=$display xdotool getwindowname $wid | grep -q '^Layerscope — wipe$'"
     check $? "'1' shows wipe"
     key q
-    wait_exit "$viewer_pid"
+    e2e_wait_exit "$viewer_pid"
     [ $exit_code = 0 ] && log_has '^key q: quit -> closing '
     check $? "'q' quits with exit 0" "exit $exit_code"
     e2e_wait_for 10 no_segments_of "$viewer_pid"
@@ -326,7 +317,7 @@ sys.exit(0 if all(a[y][:$W] == b[y + dy][dx:dx + $W] for y in range($H)) else 1)
     x "$tmp/wm-ping" "$wid"
     check $? "_NET_WM_PING is answered"
     x "$tmp/wm-close" "$wid"
-    wait_exit "$viewer_pid"
+    e2e_wait_exit "$viewer_pid"
     [ $exit_code = 0 ] && log_has '^closing: window closed$'
     check $? "WM_DELETE_WINDOW closes with exit 0" "exit $exit_code"
     e2e_wait_for 10 no_segments_of "$viewer_pid"
@@ -341,7 +332,7 @@ sys.exit(0 if all(a[y][:$W] == b[y + dy][dx:dx + $W] for y in range($H)) else 1)
     check $? "no shared segment left after SIGKILL" "$(segments_of "$viewer_pid")"
     start_viewer destroyed --scene wipe --size ${W}x$H
     x xdotool windowclose "$wid"
-    wait_exit "$viewer_pid"
+    e2e_wait_exit "$viewer_pid"
     [ $exit_code = 1 ] && grep -q 'window was destroyed' "$log"
     check $? "a destroyed window ends the viewer with a message (exit 1)" "exit $exit_code: $(tail -1 "$log")"
     e2e_wait_for 10 no_segments_of "$viewer_pid"
@@ -351,7 +342,7 @@ sys.exit(0 if all(a[y][:$W] == b[y + dy][dx:dx + $W] for y in range($H)) else 1)
     e2e_start_xvfb $xvfb_args
     start_viewer xkilled --scene wipe --size ${W}x$H
     kill -KILL "$xvfb_pid"; wait "$xvfb_pid" 2>/dev/null
-    wait_exit "$viewer_pid"
+    e2e_wait_exit "$viewer_pid"
     [ $exit_code = 1 ] && grep -q 'lost the connection to the X server' "$log"
     check $? "a killed X server ends the viewer with a message (exit 1)" "exit $exit_code: $(tail -1 "$log")"
     e2e_wait_for 10 no_segments_of "$viewer_pid"
@@ -364,7 +355,7 @@ sys.exit(0 if all(a[y][:$W] == b[y + dy][dx:dx + $W] for y in range($H)) else 1)
         start_viewer no-shm --scene wipe --size ${W}x$H --no-shm --paused
         log_has '^viewer: using XPutImage \(MIT-SHM disabled by --no-shm\)$' && [ "$(segments_of "$viewer_pid")" = 0 ]
         check $? "--no-shm forces XPutImage and creates no segment"
-        kill -TERM "$viewer_pid"; wait_exit "$viewer_pid"
+        kill -TERM "$viewer_pid"; e2e_wait_exit "$viewer_pid"
     fi
     if "$bin" view --help 2>&1 | grep -q -- '--frames'; then
         log=$tmp/$pass_name-stats.log
@@ -386,7 +377,7 @@ sys.exit(0 if all(a[y][:$W] == b[y + dy][dx:dx + $W] for y in range($H)) else 1)
         check $? "an attach refused by the server (other IPC namespace) falls back to XPutImage, said once" "$(head -1 "$log")"
         e2e_wait_for 5 bash -c "DISPLAY=$display xwd -id $wid -silent -out $tmp/refused.xwd && python3 $here/xwdtool.py test-pattern $tmp/refused.xwd 1.5 >/dev/null"
         check $? "after the refused attach the picture is still exact"
-        kill -TERM "$viewer_pid"; wait_exit "$viewer_pid"
+        kill -TERM "$viewer_pid"; e2e_wait_exit "$viewer_pid"
         [ $exit_code = 0 ]
         check $? "and it closes cleanly" "exit $exit_code"
         kill -TERM "$xvfb_pid"; wait "$xvfb_pid" 2>/dev/null

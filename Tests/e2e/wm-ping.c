@@ -1,7 +1,8 @@
 /* Pings a window with _NET_WM_PING, as a window manager does, and waits up to 5 s for the client's
  * answer (the same message sent back to the root window). Xvfb runs no window manager, so this
  * helper takes its place; it must be the only client redirecting the root's substructure.
- * Usage: wm-ping WINDOW_ID   (exit 0 when answered, 1 otherwise) */
+ * Usage: wm-ping WINDOW_ID   (exit 0 when answered, 1 otherwise)
+ * Its opening is alike wm-close.c's on purpose: each helper is one file, compiled on its own. */
 #include <X11/Xlib.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -109,6 +109,14 @@ def differences(a, b, region=None):
     return None
 
 
+def report(problem):
+    """Prints a check's problem, if it found one; the exit status: 1 for a problem, 0 for none."""
+    if problem:
+        print(problem)
+        return 1
+    return 0
+
+
 def main(argv):
     command = argv[1]
     if command == "size":
@@ -134,10 +142,7 @@ def main(argv):
         problem = differences(shot, test_pattern(shot[0], shot[1], float(argv[3])))
     else:
         raise SystemExit(f"unknown command {command}")
-    if problem:
-        print(problem)
-        return 1
-    return 0
+    return report(problem)
 
 
 if __name__ == "__main__":

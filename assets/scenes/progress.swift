@@ -52,14 +52,17 @@ final class ProgressRingLayer: CALayer {
         if progress > 0 {
             ctx.saveGState()
             ctx.setLineCap(.round)
-            ctx.addArc(center: center, radius: radius, startAngle: start, endAngle: start + 2 * .pi * progress, clockwise: false)
+            ctx.addArc(
+                center: center, radius: radius, startAngle: start, endAngle: start + 2 * .pi * progress,
+                clockwise: false)
             ctx.replacePathWithStrokedPath()
             ctx.clip()
             let colors = [
                 UIColor(red: 0.25, green: 0.85, blue: 0.95, alpha: 1).cgColor,
                 UIColor(red: 0.55, green: 0.35, blue: 1, alpha: 1).cgColor,
             ]
-            let gradient = CGGradient(colorsSpace: CGColorSpaceCreateDeviceRGB(), colors: colors as CFArray, locations: [0, 1])!
+            let gradient = CGGradient(
+                colorsSpace: CGColorSpaceCreateDeviceRGB(), colors: colors as CFArray, locations: [0, 1])!
             ctx.drawLinearGradient(
                 gradient, start: CGPoint(x: bounds.minX, y: bounds.minY), end: CGPoint(x: bounds.maxX, y: bounds.maxY),
                 options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
@@ -77,7 +80,8 @@ final class ProgressRingLayer: CALayer {
     }
 }
 
-/// A pie chart whose slices grow together with `progress`, each with a soft shadow.
+/// A pie chart whose slices grow together with `progress`, each with a soft shadow. Its inits and
+/// `needsDisplay(forKey:)` are `ProgressRingLayer`'s on purpose: each layer is a whole example to copy.
 final class PieChartLayer: CALayer {
     dynamic var progress: CGFloat = 0
     let shares: [CGFloat] = [0.4, 0.25, 0.2, 0.15]
@@ -127,9 +131,11 @@ final class Progress: SceneScript {
         root.backgroundColor = UIColor(red: 0.09, green: 0.1, blue: 0.14, alpha: 1).cgColor
         let side = min(root.bounds.width / 2.4, root.bounds.height * 0.7)
         ring.name = "ring"
-        ring.frame = CGRect(x: root.bounds.width / 4 - side / 2, y: root.bounds.midY - side / 2, width: side, height: side)
+        ring.frame = CGRect(
+            x: root.bounds.width / 4 - side / 2, y: root.bounds.midY - side / 2, width: side, height: side)
         pie.name = "pie"
-        pie.frame = CGRect(x: 3 * root.bounds.width / 4 - side / 2, y: root.bounds.midY - side / 2, width: side, height: side)
+        pie.frame = CGRect(
+            x: 3 * root.bounds.width / 4 - side / 2, y: root.bounds.midY - side / 2, width: side, height: side)
         for layer in [ring, pie] {
             layer.setNeedsDisplay()
             root.addSublayer(layer)

@@ -9,7 +9,8 @@ public struct UIEdgeInsets: Hashable, Sendable {
     /// The inset from the right edge.
     public var right: CGFloat
 
-    /// Insets of the four edges.
+    /// Insets of the four edges. Alike `ViewerOptions.WindowFrame`'s init (ViewerOptions.swift) and `PixelRect`'s
+    /// (PixelRect.swift) on purpose: each stores four fields (`PixelRect`'s clamps its size at 0).
     public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
         self.top = top
         self.left = left

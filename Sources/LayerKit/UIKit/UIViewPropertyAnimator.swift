@@ -1,4 +1,5 @@
-/// Where an animator's properties stand when it finishes (`UIViewAnimatingPosition`).
+/// Where an animator's properties stand when it finishes (`UIViewAnimatingPosition`). With `UIViewAnimatingState`,
+/// alike `LineCap` and `LineJoin` (StrokeStyle.swift) on purpose: UIKit's three-case enums, with UIKit's raw values.
 public enum UIViewAnimatingPosition: Int, Sendable {
     /// The animations' end values.
     case end

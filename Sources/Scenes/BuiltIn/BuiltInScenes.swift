@@ -11,7 +11,8 @@ public struct SceneImages {
     /// The ship scene's sprite.
     public var ship: Any
 
-    /// The pictures `a`, `b` and `ship` (each a `CGImage`).
+    /// The pictures `a`, `b` and `ship` (each a `CGImage`). Alike `SceneFileError`'s init on purpose: each only
+    /// stores its fields.
     public init(a: Any, b: Any, ship: Any) {
         self.a = a
         self.b = b

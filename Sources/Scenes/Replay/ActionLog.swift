@@ -20,7 +20,8 @@ public struct ActionLog: Equatable, Sendable {
         /// What was done.
         public var action: Action
 
-        /// An entry: `action` at `time`.
+        /// An entry: `action` at `time`. Alike the inits of `SceneEvent` (Scene.swift) and `CrashFrame`
+        /// (SourceLines.swift) on purpose: each stores its fields.
         public init(time: Double, action: Action) {
             self.time = time
             self.action = action

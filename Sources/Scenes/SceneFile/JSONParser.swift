@@ -109,6 +109,8 @@ struct JSONParser {
         return value
     }
 
+    /// An object, its `{` next. Alike `parseArray` on purpose: JSON's two bracketed lists, a fixed grammar, each
+    /// read straight (items of a key, a colon and a value here) rather than through a closure over the parser.
     private mutating func parseObject() throws(SyntaxError) -> JSONValue {
         index += 1
         var members: [(key: String, value: JSONValue)] = []

@@ -43,22 +43,11 @@ struct SVGArc {
         var delta = angle((x1 - cx1) / rx, (y1 - cy1) / ry, (-x1 - cx1) / rx, (-y1 - cy1) / ry)
         if !sweep, delta > 0 { delta -= 2 * .pi }
         if sweep, delta < 0 { delta += 2 * .pi }
-        guard delta.isFinite, start.isFinite, center.x.isFinite, center.y.isFinite else { return path.addLine(to: to) }
+        guard delta != 0, delta.isFinite, start.isFinite, center.x.isFinite, center.y.isFinite else {
+            return path.addLine(to: to)
+        }
         let toEllipse = CGAffineTransform(
             a: rx * cosPhi, b: rx * sinPhi, c: -ry * sinPhi, d: ry * cosPhi, tx: center.x, ty: center.y)
-        let pieces = max(1, Int((abs(delta) / (.pi / 2) - 1e-9).rounded(.up)))
-        let theta = delta / CGFloat(pieces)
-        let k = 4 / 3 * tan(theta / 4)
-        var a0 = start
-        for piece in 0..<pieces {
-            let a1 = a0 + theta
-            let (c0, s0, c1, s1) = (cos(a0), sin(a0), cos(a1), sin(a1))
-            let end = piece == pieces - 1 ? to : CGPoint(x: c1, y: s1).applying(toEllipse)
-            path.addCurve(
-                to: end,
-                control1: CGPoint(x: c0 - k * s0, y: s0 + k * c0).applying(toEllipse),
-                control2: CGPoint(x: c1 + k * s1, y: s1 - k * c1).applying(toEllipse))
-            a0 = a1
-        }
+        path.appendArcCubics(startAngle: start, sweep: delta, transform: toEllipse, exactEnd: to)
     }
 }

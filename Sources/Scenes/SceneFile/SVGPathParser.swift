@@ -133,7 +133,8 @@ public enum SVGPathParser {
             return path
         }
 
-        /// Runs one command's arguments; returns the command that implicit repeats use.
+        /// Runs one command's arguments; returns the command that implicit repeats use. `C`/`S` and `Q`/`T` are
+        /// alike on purpose: SVG's cubic and quadratic pairs, each smooth form reflecting its own kind's last control.
         mutating func apply(_ letter: UInt8) throws(ParseError) -> UInt8? {
             let relative = letter >= UInt8(ascii: "a")
             let upper = relative ? letter - 32 : letter

@@ -9,7 +9,8 @@ public enum SceneTemplate {
         return name.first?.isLetter == true ? name : "Scene" + name
     }
 
-    /// The scene's text, declaring `className`.
+    /// The scene's text, declaring `className`. Its `perform` and `start` are alike code in `ReplicatorTests`, the
+    /// e2e `easing.sh` and the `progress.swift` asset scene on purpose: the template shows the usual animation calls.
     public static func text(className: String) -> String {
         """
         // A Layerscope Swift scene: your own Core Animation code, played live.

@@ -110,6 +110,14 @@ def paint_piece(ctx, source, dest, src):
     ctx.restore()
 
 
+def paint_nine(ctx, image, xs, ys, xd, yd):
+    """The nine parts of image between the source edges xs, ys, each drawn between the edges xd, yd."""
+    for j in range(3):
+        for i in range(3):
+            paint_piece(ctx, image, (xd[i], yd[j], xd[i + 1] - xd[i], yd[j + 1] - yd[j]),
+                        (xs[i], ys[j], xs[i + 1] - xs[i], ys[j + 1] - ys[j]))
+
+
 def contents_sprite():
     out, ctx = frame(80, 60)
     sheet = picture(32, 12)
@@ -125,10 +133,7 @@ def contents_nine():
     # source edges 6 px each at contentsScale 2 = 3 points; the centre (6..18) stretches.
     xs, ys = [0, 6, 18, 24], [0, 6, 18, 24]
     xd, yd = [lx, lx + 3, lx + lw - 3, lx + lw], [ly, ly + 3, ly + lh - 3, ly + lh]
-    for j in range(3):
-        for i in range(3):
-            paint_piece(ctx, image, (xd[i], yd[j], xd[i + 1] - xd[i], yd[j + 1] - yd[j]),
-                        (xs[i], ys[j], xs[i + 1] - xs[i], ys[j + 1] - ys[j]))
+    paint_nine(ctx, image, xs, ys, xd, yd)
     write("contents_nine", out)
 
 
@@ -137,10 +142,7 @@ def contents_spark_nine():
     spark = cairo.ImageSurface.create_from_png(os.path.join(HERE, "..", "..", "..", "assets", "spark.png"))
     xs = ys = [0, 12, 20, 32]
     xd, yd = [4, 16, 64, 76], [6, 18, 42, 54]
-    for j in range(3):
-        for i in range(3):
-            paint_piece(ctx, spark, (xd[i], yd[j], xd[i + 1] - xd[i], yd[j + 1] - yd[j]),
-                        (xs[i], ys[j], xs[i + 1] - xs[i], ys[j + 1] - ys[j]))
+    paint_nine(ctx, spark, xs, ys, xd, yd)
     write("contents_spark_nine", out)
 
 

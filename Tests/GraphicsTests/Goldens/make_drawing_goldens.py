@@ -36,6 +36,8 @@ def star(ctx, cx, cy, r):
     ctx.close_path()
 
 
+# Each case draws its own picture, call for call as its test in ContextGoldenTests.swift, so cases alike in shape
+# (stroke_caps and stroke_joins, image and mask_clip, path_modes' two stars) are alike on purpose.
 def fill_rules(ctx):
     ctx.set_source_rgb(0.9, 0.2, 0.1)
     star(ctx, 18, 20, 16)
