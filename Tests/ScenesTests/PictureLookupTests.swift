@@ -9,6 +9,8 @@ import Testing
 
 /// Loading a scene file makes `UIImage(named:)` find pictures beside it and read them.
 @Suite struct PictureLookupTests {
+    // Opens as SaveFrameTests' test does (a folder of its own, a picture filled) on purpose: each test
+    // states its own inputs.
     @Test func namedPictureBesideTheSceneFile() throws {
         let scratch = try TemporaryDirectory(prefix: "scene")
         defer { scratch.remove() }

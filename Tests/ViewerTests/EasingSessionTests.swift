@@ -82,6 +82,8 @@ struct EasingSessionTests {
         #expect(Self.boxLeft(window, in: session) == left, "the reloaded file shows the same picture")
     }
 
+    // Opens as TimingWriteBackTests' file test does (the scene written to a folder of its own) on purpose:
+    // each test states its own inputs.
     @Test func aSceneWithoutItsFileIsNotWrittenBack() throws {
         let scratch = try TemporaryDirectory(prefix: "easing")
         defer { scratch.remove() }
