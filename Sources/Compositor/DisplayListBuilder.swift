@@ -134,13 +134,26 @@ final class DisplayListBuilder {
             }
             maskCoverage = coverage
         }
-        applyOpacity(Self.byte(layer.opacity), coverage: maskCoverage, from: start, of: &items)
+        applyOpacity(
+            Self.byte(layer.opacity), coverage: maskCoverage, grouped: layer.allowsGroupOpacity, from: start,
+            of: &items)
     }
 
     /// Folds `opacity` and a mask's coverage into `items[start...]`: into the one item when it takes
-    /// them, else into a group of them all.
-    func applyOpacity(_ opacity: UInt8, coverage: Coverage?, from start: Int, of items: inout [DrawItem]) {
+    /// them, else into a group of them all — or, with `grouped` false and no mask, into each item alone
+    /// (an item that cannot take it in a group of its own).
+    func applyOpacity(
+        _ opacity: UInt8, coverage: Coverage?, grouped: Bool = true, from start: Int, of items: inout [DrawItem]
+    ) {
         if coverage == nil && opacity == 255 || items.count == start { return }
+        if !grouped, coverage == nil {
+            for index in start..<items.count {
+                items[index] =
+                    Self.applying(opacity: opacity, coverage: nil, to: items[index])
+                    ?? .group([items[index]], opacity: opacity, coverage: nil)
+            }
+            return
+        }
         if items.count == start + 1, let single = Self.applying(opacity: opacity, coverage: coverage, to: items[start])
         {
             items[start] = single

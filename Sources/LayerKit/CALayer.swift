@@ -324,10 +324,18 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
 
     // MARK: Appearance
 
-    /// The layer's opacity, 0…1, applied to it and its sublayers as one. Animatable.
+    /// The layer's opacity, 0…1, applied to it and its sublayers as one (as each of them alone while
+    /// `allowsGroupOpacity` is false). Animatable.
     public var opacity: Float {
         get { state.opacity }
         set { setState(\.opacity, newValue) }
+    }
+    /// Whether an `opacity` below 1 composites the layer and its sublayers as one picture (true, the
+    /// default of apps built for iOS 7 and later), so overlapping parts do not show through each other;
+    /// false fades each of them alone, as iOS 6 did. A mask still composites the whole. Not animatable.
+    public var allowsGroupOpacity: Bool {
+        get { state.allowsGroupOpacity }
+        set { setState(\.allowsGroupOpacity, newValue) }
     }
     /// Whether the layer and its sublayers are not drawn. Animatable (discretely).
     public var isHidden: Bool {

@@ -293,6 +293,7 @@ extension LayerProperty {
     private static let appearance: [LayerProperty] =
         [
             animatable("opacity", \LayerState.opacity, range: unit),
+            flag("allowsGroupOpacity", \CALayer.allowsGroupOpacity),
             animatable("hidden", \LayerState.isHidden),
             animatable("backgroundColor", \LayerState.backgroundColor),
             animatable("cornerRadius", \LayerState.cornerRadius, range: nonNegative),

@@ -12,6 +12,7 @@ struct LayerState: LayerStorage {
     var sublayerTransform = CATransform3DIdentity
     var isDoubleSided = true
     var opacity: Float = 1
+    var allowsGroupOpacity = true
     var isHidden = false
     var backgroundColor: CGColor?
     var masksToBounds = false

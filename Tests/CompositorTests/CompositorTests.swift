@@ -67,6 +67,25 @@ import Testing
         for x in 0..<4 { #expect(frame[x, 0] == 0x8080_0000, "pixel \(x)") }
     }
 
+    /// `allowsGroupOpacity` false: each child fades alone, so where the two overlap the lower one shows
+    /// through the upper one — 128 over 128 is 128 + 128 · 127 / 255 = 192 (191.75, rounded).
+    @Test func withoutGroupOpacityEachSublayerFadesAlone() {
+        let root = layer(CGRect(x: 0, y: 0, width: 4, height: 1))
+        let group = layer(CGRect(x: 0, y: 0, width: 4, height: 1))
+        group.opacity = 0.5
+        group.allowsGroupOpacity = false
+        group.addSublayer(
+            layer(CGRect(x: 0, y: 0, width: 3, height: 1), color: CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
+        group.addSublayer(
+            layer(CGRect(x: 1, y: 0, width: 3, height: 1), color: CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
+        root.addSublayer(group)
+        let frame = render(root, width: 4, height: 1)
+        #expect(
+            [frame[0, 0], frame[1, 0], frame[2, 0], frame[3, 0]] == [
+                0x8080_0000, 0xC0C0_0000, 0xC0C0_0000, 0x8080_0000,
+            ])
+    }
+
     @Test func hiddenAndTransparentLayersDrawNothing() {
         let root = layer(CGRect(x: 0, y: 0, width: 2, height: 2))
         let hidden = layer(CGRect(x: 0, y: 0, width: 2, height: 2), color: CGColor(red: 1, green: 0, blue: 0, alpha: 1))

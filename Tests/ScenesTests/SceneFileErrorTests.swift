@@ -73,7 +73,7 @@ struct SceneFileErrorTests {
         ),
         (
             withLayer(#"{ "wobble": 3 }"#),
-            "bad.json: layers[0].wobble: unknown key \"wobble\" (allowed: name, kind, mask, sublayers, frame, bounds, position, anchorPoint, zPosition, anchorPointZ, transform, sublayerTransform, isDoubleSided, opacity, hidden, backgroundColor, cornerRadius, maskedCorners, cornerCurve, borderWidth, borderColor, shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath, contents, contentsGravity, contentsRect, contentsScale, contentsCenter, masksToBounds, beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode)"
+            "bad.json: layers[0].wobble: unknown key \"wobble\" (allowed: name, kind, mask, sublayers, frame, bounds, position, anchorPoint, zPosition, anchorPointZ, transform, sublayerTransform, isDoubleSided, opacity, allowsGroupOpacity, hidden, backgroundColor, cornerRadius, maskedCorners, cornerCurve, borderWidth, borderColor, shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath, contents, contentsGravity, contentsRect, contentsScale, contentsCenter, masksToBounds, beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode)"
         ),
         (
             withLayer(#"{ "backgroundColor": "red" }"#),
