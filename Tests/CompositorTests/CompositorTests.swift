@@ -52,38 +52,32 @@ import Testing
         #expect(covered.allSatisfy { frame[$0.0, $0.1] == Self.blue })
     }
 
-    @Test func opacityAppliesToTheWholeGroup() {
+    /// A 4 × 1 frame of two overlapping opaque red children (columns 0–2 and 1–3) of a layer at opacity
+    /// 0.5, composited as a group or not.
+    func overlappingHalves(allowsGroupOpacity: Bool) -> [Pixel] {
         let root = layer(CGRect(x: 0, y: 0, width: 4, height: 1))
         let group = layer(CGRect(x: 0, y: 0, width: 4, height: 1))
         group.opacity = 0.5
-        // Two overlapping opaque children: with group opacity the overlap is as light as the rest.
+        group.allowsGroupOpacity = allowsGroupOpacity
         group.addSublayer(
             layer(CGRect(x: 0, y: 0, width: 3, height: 1), color: CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
         group.addSublayer(
             layer(CGRect(x: 1, y: 0, width: 3, height: 1), color: CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
         root.addSublayer(group)
         let frame = render(root, width: 4, height: 1)
-        // 0.5 → 128/255; premultiplied red at alpha 128 is 0x80800000.
-        for x in 0..<4 { #expect(frame[x, 0] == 0x8080_0000, "pixel \(x)") }
+        return (0..<4).map { frame[$0, 0] }
+    }
+
+    /// With group opacity the overlap is as light as the rest: 0.5 → 128/255; premultiplied red at alpha
+    /// 128 is 0x80800000.
+    @Test func opacityAppliesToTheWholeGroup() {
+        #expect(overlappingHalves(allowsGroupOpacity: true) == [0x8080_0000, 0x8080_0000, 0x8080_0000, 0x8080_0000])
     }
 
     /// `allowsGroupOpacity` false: each child fades alone, so where the two overlap the lower one shows
     /// through the upper one — 128 over 128 is 128 + 128 · 127 / 255 = 192 (191.75, rounded).
     @Test func withoutGroupOpacityEachSublayerFadesAlone() {
-        let root = layer(CGRect(x: 0, y: 0, width: 4, height: 1))
-        let group = layer(CGRect(x: 0, y: 0, width: 4, height: 1))
-        group.opacity = 0.5
-        group.allowsGroupOpacity = false
-        group.addSublayer(
-            layer(CGRect(x: 0, y: 0, width: 3, height: 1), color: CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
-        group.addSublayer(
-            layer(CGRect(x: 1, y: 0, width: 3, height: 1), color: CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
-        root.addSublayer(group)
-        let frame = render(root, width: 4, height: 1)
-        #expect(
-            [frame[0, 0], frame[1, 0], frame[2, 0], frame[3, 0]] == [
-                0x8080_0000, 0xC0C0_0000, 0xC0C0_0000, 0x8080_0000,
-            ])
+        #expect(overlappingHalves(allowsGroupOpacity: false) == [0x8080_0000, 0xC0C0_0000, 0xC0C0_0000, 0x8080_0000])
     }
 
     @Test func hiddenAndTransparentLayersDrawNothing() {
