@@ -34,7 +34,7 @@ static void placement(int k, int width, int height, double *x, double *y, double
     rgb[2] = (double)(int)(u[4] * 255) / 255;
 }
 
-/* now_ms and compare are also in the other cairo benchmark program, on purpose: each program is one
+/* now_ms and compare are also in particles_cairo.c, on purpose: each program is one
  * file compiled alone by its script. */
 static double now_ms(void) {
     struct timespec t;

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-/* now_ms and compare are also in the other cairo benchmark program, on purpose: each program is one
+/* now_ms and compare are also in layers_cairo.c, on purpose: each program is one
  * file compiled alone by its script. */
 static double now_ms(void) {
     struct timespec t;
